@@ -1,0 +1,87 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as jose from 'jose';
+import type { Config } from '../config';
+import { AppError } from '../errors';
+import type { Principal } from './permissions';
+
+type KeyInput = Parameters<typeof jose.jwtVerify>[1];
+
+/** Verifies bearer tokens with the configured key source (HS256 secret, JWKS URL or public key). */
+export class TokenVerifier {
+  private constructor(
+    private readonly key: KeyInput,
+    private readonly options: jose.JWTVerifyOptions,
+  ) {}
+
+  static async fromConfig(config: Config, devSecret?: string): Promise<TokenVerifier> {
+    const { auth } = config;
+    const options: jose.JWTVerifyOptions = { issuer: auth.issuer, audience: auth.audience, clockTolerance: 5 };
+    if (auth.jwksUrl) return new TokenVerifier(jose.createRemoteJWKSet(new URL(auth.jwksUrl)), options);
+    if (auth.publicKey) {
+      const pem = auth.publicKey.replace(/\\n/g, '\n');
+      const key = crypto.createPublicKey(pem);
+      return new TokenVerifier(key, options);
+    }
+    const secret = auth.jwtSecret ?? devSecret;
+    if (!secret) throw new Error('no token verification key configured');
+    return new TokenVerifier(new TextEncoder().encode(secret), { ...options, algorithms: ['HS256'] });
+  }
+
+  /** Verifies an `Authorization` header value; any problem is 401 UNAUTHENTICATED. */
+  async verify(authorization: string | undefined): Promise<Principal> {
+    if (!authorization) throw new AppError('UNAUTHENTICATED', 'A bearer token is required');
+    const match = /^Bearer\s+([A-Za-z0-9_\-.]+)\s*$/i.exec(authorization);
+    if (!match) throw new AppError('UNAUTHENTICATED', 'The Authorization header must be "Bearer <token>"');
+    let payload: jose.JWTPayload;
+    try {
+      ({ payload } = await jose.jwtVerify(match[1], this.key as never, this.options));
+    } catch (err) {
+      const expired = err instanceof jose.errors.JWTExpired;
+      throw new AppError('UNAUTHENTICATED', expired ? 'The token has expired' : 'The token is invalid');
+    }
+    const permissions = new Set<string>();
+    if (Array.isArray(payload.permissions)) {
+      for (const p of payload.permissions) if (typeof p === 'string') permissions.add(p);
+    }
+    if (typeof payload.scope === 'string') for (const p of payload.scope.split(' ')) if (p) permissions.add(p);
+    const tenant = payload.tenant_id;
+    return {
+      subject: typeof payload.sub === 'string' && payload.sub ? payload.sub : 'unknown',
+      tenantId: typeof tenant === 'string' && tenant ? tenant : undefined,
+      permissions,
+    };
+  }
+}
+
+/**
+ * The development signing secret: made once and kept in the data directory, so tokens printed at
+ * one start keep working after a restart. Only used when no AUTH_* setting exists (never in
+ * production: config.ts refuses that).
+ */
+export function loadOrCreateDevSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'dev-jwt-secret');
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    return fs.readFileSync(file, 'utf8').trim();
+  } catch {
+    const secret = crypto.randomBytes(32).toString('base64url');
+    fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' });
+    return fs.readFileSync(file, 'utf8').trim();
+  }
+}
+
+export async function mintToken(
+  secret: string,
+  claims: { sub: string; tenantId?: string; permissions: string[]; expiresIn?: string; issuer?: string; audience?: string },
+): Promise<string> {
+  let jwt = new jose.SignJWT({ permissions: claims.permissions, ...(claims.tenantId ? { tenant_id: claims.tenantId } : {}) })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(claims.sub)
+    .setIssuedAt()
+    .setExpirationTime(claims.expiresIn ?? '30d');
+  if (claims.issuer) jwt = jwt.setIssuer(claims.issuer);
+  if (claims.audience) jwt = jwt.setAudience(claims.audience);
+  return jwt.sign(new TextEncoder().encode(secret));
+}

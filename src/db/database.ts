@@ -1,0 +1,81 @@
+import pg from 'pg';
+import pRetry from 'p-retry';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from '../generated/prisma/client';
+import { isConnectionError } from '../errors';
+import type { Logger } from '../logger';
+
+// PostgreSQL returns int8 (COUNT, BIGINT) as text by default; our counts fit in a JS number.
+pg.types.setTypeParser(20, (v) => Number(v));
+// NUMERIC as a JS number: the contract answers numbers as JSON numbers.
+pg.types.setTypeParser(1700, (v) => Number(v));
+
+export type Queryable = Pick<pg.PoolClient, 'query'>;
+
+export interface Database {
+  pool: pg.Pool;
+  prisma: PrismaClient;
+  embedded: boolean;
+  /** Runs `fn` in one transaction on one connection; rolls back when it throws. */
+  transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export function createDatabase(url: string, opts: { poolSize: number; embedded: boolean; logger: Logger }): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: opts.poolSize,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+    application_name: 'hookgate',
+  });
+  pool.setMaxListeners(0);
+  // An idle client that loses its connection emits here; without a listener the process would die.
+  pool.on('error', (err) => opts.logger.warn({ err: { message: err.message } }, 'idle database connection lost'));
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  return {
+    pool,
+    prisma,
+    embedded: opts.embedded,
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await fn(client);
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      await prisma.$disconnect().catch(() => undefined);
+      await pool.end().catch(() => undefined);
+    },
+  };
+}
+
+/**
+ * Retries `fn` while the database is unreachable (a restart, a dropped connection), with
+ * exponential backoff; any other error is final at once.
+ */
+export function retryOnConnectionLoss<T>(
+  fn: () => Promise<T>,
+  opts: { retries?: number; logger?: Logger; what?: string } = {},
+): Promise<T> {
+  return pRetry(fn, {
+    retries: opts.retries ?? 8,
+    minTimeout: 100,
+    maxTimeout: 5_000,
+    factor: 2,
+    shouldRetry: ({ error }) => isConnectionError(error),
+    onFailedAttempt: ({ error, attemptNumber }) => {
+      if (isConnectionError(error)) {
+        opts.logger?.warn({ attempt: attemptNumber, what: opts.what }, 'database unreachable, retrying');
+      }
+    },
+  });
+}

@@ -1,0 +1,90 @@
+/** The one error type of the service layer. Surfaces map `code` to a status through `statusOf`. */
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  TENANT_REQUIRED: 400,
+  WEBHOOK_HEADERS_INVALID: 400,
+  INVALID_QUERY: 400,
+  UNAUTHENTICATED: 401,
+  TRIGGER_SIGNATURE_INVALID: 401,
+  TRIGGER_TIMESTAMP_INVALID: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  WEBHOOK_CONFIG_NOT_FOUND: 404,
+  TRIGGER_NOT_FOUND: 404,
+  ENTITY_NOT_FOUND: 404,
+  METRIC_NOT_FOUND: 404,
+  VIEW_NOT_FOUND: 404,
+  OUTBOX_RECORD_NOT_FOUND: 404,
+  RECORD_NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  RATE_LIMITED: 429,
+  INTERNAL_ERROR: 500,
+  UNAVAILABLE: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export function statusOf(code: string): number {
+  return (ERROR_STATUS as Record<string, number>)[code] ?? 500;
+}
+
+export function validationError(details: FieldError[], message = 'Request validation failed'): AppError {
+  return new AppError('VALIDATION_FAILED', message, details);
+}
+
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now
+  '08000',
+  '08003',
+  '08006',
+  '08001',
+  '08004',
+]);
+
+/** True for errors that mean "the database is not reachable right now" (worth a retry, or a 503). */
+export function isConnectionError(err: unknown): boolean {
+  if (!err || typeof err !== 'object') return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown };
+  if (typeof e.code === 'string' && CONNECTION_ERROR_CODES.has(e.code)) return true;
+  if (typeof e.message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error|terminating connection/i.test(e.message)) {
+    return true;
+  }
+  return e.cause !== undefined && e.cause !== err ? isConnectionError(e.cause) : false;
+}
+
+/** Turns anything thrown into an AppError safe to show a client: unknown errors lose their text. */
+export function toAppError(err: unknown): AppError {
+  if (err instanceof AppError) return err;
+  if (isConnectionError(err)) return new AppError('UNAVAILABLE', 'The database is not reachable; try again shortly');
+  return new AppError('INTERNAL_ERROR', 'An unexpected error occurred');
+}

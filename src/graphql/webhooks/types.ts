@@ -1,0 +1,87 @@
+import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { CHANGE_OPERATIONS } from '../../webhooks/model';
+
+export enum ChangeOperation {
+  INSERT = 'INSERT',
+  UPDATE = 'UPDATE',
+  UPSERT = 'UPSERT',
+  DELETE = 'DELETE',
+}
+registerEnumType(ChangeOperation, { name: 'ChangeOperation', description: 'A kind of entity change' });
+// Keep the GraphQL enum and the service's list in step.
+if (Object.values(ChangeOperation).join() !== CHANGE_OPERATIONS.join()) throw new Error('ChangeOperation enum out of sync');
+
+export enum SortDirection {
+  ASC = 'ASC',
+  DESC = 'DESC',
+}
+registerEnumType(SortDirection, { name: 'SortDirection' });
+
+export enum WebhookConfigSortField {
+  CREATED_AT = 'createdAt',
+  UPDATED_AT = 'updatedAt',
+  ENTITY_NAME = 'entityName',
+  WEBHOOK_URL = 'webhookUrl',
+  ENABLED = 'enabled',
+}
+registerEnumType(WebhookConfigSortField, { name: 'WebhookConfigSortField' });
+
+@ObjectType({ description: 'Where and how changes of one entity are delivered. The secret is never returned.' })
+export class WebhookConfig {
+  @Field(() => ID) id!: string;
+  @Field() tenantId!: string;
+  @Field() entityName!: string;
+  @Field(() => [ChangeOperation]) events!: ChangeOperation[];
+  @Field() webhookUrl!: string;
+  @Field() httpMethod!: string;
+  @Field(() => String, { nullable: true }) headersJson!: string | null;
+  @Field(() => Int) timeoutMs!: number;
+  @Field(() => Int) maxRetries!: number;
+  @Field(() => Int) backoffInitialSeconds!: number;
+  @Field(() => Float) backoffFactor!: number;
+  @Field() enabled!: boolean;
+  @Field({ description: 'Whether deliveries are signed' }) hasSecret!: boolean;
+  @Field() createdAt!: Date;
+  @Field() updatedAt!: Date;
+  @Field(() => String, { nullable: true }) createdBy!: string | null;
+  @Field(() => String, { nullable: true }) updatedBy!: string | null;
+}
+
+@ObjectType()
+export class WebhookConfigPage {
+  @Field(() => [WebhookConfig]) items!: WebhookConfig[];
+  @Field(() => Int) page!: number;
+  @Field(() => Int) pageSize!: number;
+  @Field(() => Int) total!: number;
+  @Field(() => Int) totalPages!: number;
+}
+
+@InputType()
+export class CreateWebhookConfigInput {
+  @Field() entityName!: string;
+  @Field(() => [ChangeOperation]) events!: ChangeOperation[];
+  @Field() webhookUrl!: string;
+  @Field({ nullable: true }) httpMethod?: string;
+  @Field(() => String, { nullable: true }) headersJson?: string | null;
+  @Field(() => Int, { nullable: true }) timeoutMs?: number;
+  @Field(() => Int, { nullable: true }) maxRetries?: number;
+  @Field(() => Int, { nullable: true }) backoffInitialSeconds?: number;
+  @Field(() => Float, { nullable: true }) backoffFactor?: number;
+  @Field({ nullable: true }) enabled?: boolean;
+  @Field(() => String, { nullable: true, description: 'Signing secret (write-only)' }) secret?: string | null;
+}
+
+@InputType({ description: 'Fields to change; omitted fields stay as they are' })
+export class UpdateWebhookConfigInput {
+  @Field({ nullable: true }) entityName?: string;
+  @Field(() => [ChangeOperation], { nullable: true }) events?: ChangeOperation[];
+  @Field({ nullable: true }) webhookUrl?: string;
+  @Field({ nullable: true }) httpMethod?: string;
+  @Field(() => String, { nullable: true }) headersJson?: string | null;
+  @Field(() => Int, { nullable: true }) timeoutMs?: number;
+  @Field(() => Int, { nullable: true }) maxRetries?: number;
+  @Field(() => Int, { nullable: true }) backoffInitialSeconds?: number;
+  @Field(() => Float, { nullable: true }) backoffFactor?: number;
+  @Field({ nullable: true }) enabled?: boolean;
+  @Field(() => String, { nullable: true, description: 'New signing secret; null removes it' }) secret?: string | null;
+}

@@ -1,0 +1,66 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { CONFIG_ADMIN, CONFIG_READ_INTERNAL } from '../../auth/permissions';
+import type { GraphQLContext } from '../context';
+import {
+  CreateWebhookConfigInput,
+  SortDirection,
+  UpdateWebhookConfigInput,
+  WebhookConfig,
+  WebhookConfigPage,
+  WebhookConfigSortField,
+} from './types';
+
+/** Input objects arrive as class instances; the service wants the plain fields that were given. */
+function plain(input: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
+}
+
+@Resolver(() => WebhookConfig)
+export class WebhookConfigResolver {
+  @Query(() => WebhookConfig)
+  async webhookConfig(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.webhooks.get(await ctx.authorize(CONFIG_ADMIN), id);
+  }
+
+  @Query(() => WebhookConfigPage)
+  async webhookConfigs(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('page', () => Int, { nullable: true }) page?: number,
+    @Arg('pageSize', () => Int, { nullable: true }) pageSize?: number,
+    @Arg('entityName', () => String, { nullable: true }) entityName?: string,
+    @Arg('sortBy', () => WebhookConfigSortField, { nullable: true }) sortBy?: WebhookConfigSortField,
+    @Arg('sortDirection', () => SortDirection, { nullable: true }) sortDirection?: SortDirection,
+  ) {
+    return ctx.services.webhooks.list(await ctx.authorize(CONFIG_ADMIN), { page, pageSize, entityName, sortBy, sortDirection });
+  }
+
+  @Query(() => [WebhookConfig])
+  async webhookConfigsByEntity(@Arg('entityName') entityName: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.webhooks.byEntity(await ctx.authorize(CONFIG_READ_INTERNAL), entityName);
+  }
+
+  @Mutation(() => WebhookConfig)
+  async createWebhookConfig(@Arg('input', () => CreateWebhookConfigInput) input: CreateWebhookConfigInput, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.webhooks.create(await ctx.authorize(CONFIG_ADMIN), plain(input));
+  }
+
+  @Mutation(() => WebhookConfig)
+  async updateWebhookConfig(
+    @Arg('id', () => ID) id: string,
+    @Arg('input', () => UpdateWebhookConfigInput) input: UpdateWebhookConfigInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return ctx.services.webhooks.update(await ctx.authorize(CONFIG_ADMIN), id, plain(input));
+  }
+
+  @Mutation(() => Boolean)
+  async deleteWebhookConfig(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
+    await ctx.services.webhooks.delete(await ctx.authorize(CONFIG_ADMIN), id);
+    return true;
+  }
+
+  @Mutation(() => String, { description: 'Sets a new random signing secret and returns it; it is shown only this once' })
+  async rotateWebhookSecret(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.webhooks.rotateSecret(await ctx.authorize(CONFIG_ADMIN), id);
+  }
+}

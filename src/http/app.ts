@@ -1,0 +1,92 @@
+import crypto from 'node:crypto';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import { ApolloServer } from '@apollo/server';
+import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
+import type { TokenVerifier } from '../auth/tokens';
+import { authorizeTenant } from '../auth/permissions';
+import { AppError } from '../errors';
+import type { GraphQLContext } from '../graphql/context';
+import { createFormatError } from '../graphql/format-error';
+import { buildGraphQLSchema } from '../graphql/schema';
+import type { Services } from '../services';
+import { principalOf } from './auth';
+import type { RouteDeps } from './deps';
+import { installErrorHandling } from './errors';
+import { opsRoutes } from './ops-routes';
+import { webhookRoutes } from './webhook-routes';
+// area:route-imports
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+/**
+ * REST areas and the paths they answer at: the gateway path and the backend path under
+ * /api/v1 (CONTRACT §1). Each area is one encapsulated plugin with its own parsers.
+ */
+function restAreas(): Array<{ plugin: FastifyPluginAsync<any>; prefixes: string[] }> {
+  return [
+    { plugin: webhookRoutes, prefixes: ['/metadata/entity-webhooks', '/api/v1/entity-webhooks', '/api/v1/metadata/entity-webhooks'] },
+    // area:rest
+  ];
+}
+
+export async function buildApp(services: Services, verifier: TokenVerifier): Promise<FastifyInstance> {
+  const { config, logger } = services;
+  const app = Fastify({
+    loggerInstance: logger as unknown as FastifyBaseLogger,
+    bodyLimit: config.bodyLimitBytes,
+    // The caller's X-Request-Id is kept when it is sane; otherwise a new one is made.
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+    },
+    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    routerOptions: { maxParamLength: 256 },
+    forceCloseConnections: false,
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    services.metrics.httpRequests.inc({ method: request.method, route, status: String(reply.statusCode) });
+    services.metrics.httpDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
+  });
+  installErrorHandling(app);
+
+  const deps: RouteDeps = { services, verifier };
+  await app.register(opsRoutes, deps);
+
+  const apollo = new ApolloServer<GraphQLContext>({
+    schema: await buildGraphQLSchema(),
+    introspection: config.graphqlIntrospection,
+    includeStacktraceInErrorResponses: false,
+    formatError: createFormatError(logger),
+    plugins: [fastifyApolloDrainPlugin(app)],
+  });
+  await apollo.start();
+  await app.register(fastifyApollo(apollo), {
+    path: '/graphql',
+    context: async (request): Promise<GraphQLContext> => ({
+      requestId: request.id,
+      services,
+      authorize: async (allowed) => {
+        let principal;
+        try {
+          principal = await principalOf(request, verifier);
+        } catch (err) {
+          throw err instanceof AppError ? err : new AppError('UNAUTHENTICATED', 'The token could not be verified');
+        }
+        return authorizeTenant(principal, request.headers['x-tenant-id'], allowed);
+      },
+    }),
+  });
+
+  for (const area of restAreas()) {
+    for (const prefix of area.prefixes) {
+      await app.register(area.plugin, { ...deps, prefix, publicPrefix: prefix });
+    }
+  }
+  return app;
+}

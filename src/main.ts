@@ -1,0 +1,79 @@
+import 'reflect-metadata';
+import { ConfigError, loadConfig } from './config';
+import { createLogger } from './logger';
+import { createHttpServer, devToken, startRuntime } from './runtime';
+// area:main-imports
+
+/** Composition root: config → database → services → HTTP server (→ dispatcher). */
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`hookgate: configuration error: ${err.message}\n`);
+      process.exit(2);
+    }
+    throw err;
+  }
+  const logger = createLogger(config.logLevel);
+  const runtime = await startRuntime(config, logger, { defaultMetrics: true });
+  const app = await createHttpServer(runtime);
+  const stopBackground: Array<() => Promise<void>> = [];
+  // area:main-background
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down: no new requests, finishing in-flight work');
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 2000);
+    force.unref();
+    try {
+      await app.close();
+      for (const stop of stopBackground) await stop();
+      await runtime.close();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (err) {
+      logger.error({ error: (err as Error).name }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const lines = [
+    '',
+    `Hookgate is listening on ${base}`,
+    `  GraphQL (Apollo Sandbox): ${base}/graphql`,
+    `  REST:                     ${base}/metadata/entity-webhooks`,
+    `  Health:                   ${base}/healthz  ${base}/readyz  ${base}/metrics`,
+    `  Database:                 ${runtime.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL'}`,
+  ];
+  const token = await devToken(runtime);
+  if (token) {
+    lines.push(
+      '',
+      'Development token (tenant "demo", permission tenant:admin; valid 30 days):',
+      `  ${token}`,
+      '',
+      'Try:',
+      `  curl -s ${base}/metadata/entity-webhooks -H "Authorization: Bearer $TOKEN" -H "X-Tenant-Id: demo"`,
+    );
+  }
+  // The banner is for the person at the terminal, not a log line: the token must not reach log files.
+  process.stdout.write(lines.join('\n') + '\n\n');
+}
+
+main().catch((err) => {
+  process.stderr.write(`hookgate: failed to start: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

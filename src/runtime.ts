@@ -1,0 +1,69 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config';
+import { loadOrCreateDevSecret, mintToken, TokenVerifier } from './auth/tokens';
+import { createDatabase, retryOnConnectionLoss, type Database } from './db/database';
+import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
+import { applyMigrations } from './db/migrate';
+import { buildApp } from './http/app';
+import type { Logger } from './logger';
+import { createMetrics } from './metrics';
+import { createServices, type Services } from './services';
+
+/** Settings no AUTH_* variable covers: then the development secret in DATA_DIR signs tokens. */
+export function usesDevAuth(config: Config): boolean {
+  return !config.auth.jwtSecret && !config.auth.jwksUrl && !config.auth.publicKey;
+}
+
+export interface Runtime {
+  config: Config;
+  db: Database;
+  services: Services;
+  verifier: TokenVerifier;
+  embedded?: EmbeddedDatabase;
+  devSecret?: string;
+  /** Closes the pool and the embedded database (after the HTTP server and dispatcher stopped). */
+  close(): Promise<void>;
+}
+
+/** Database (embedded or external), migrations and services: everything but the listeners. */
+export async function startRuntime(config: Config, logger: Logger, opts: { defaultMetrics?: boolean } = {}): Promise<Runtime> {
+  let embedded: EmbeddedDatabase | undefined;
+  let url = config.databaseUrl;
+  if (!url) {
+    embedded = await startEmbeddedDatabase(config.dataDir);
+    url = embedded.url;
+    logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL (PGlite) started');
+  }
+  const db = createDatabase(url, { poolSize: config.dbPoolSize, embedded: !!embedded, logger });
+  try {
+    await retryOnConnectionLoss(() => applyMigrations(db.pool, logger), { logger, what: 'migrations' });
+    const devSecret = usesDevAuth(config) ? loadOrCreateDevSecret(config.dataDir) : undefined;
+    const verifier = await TokenVerifier.fromConfig(config, devSecret);
+    const services = createServices(config, db, logger, createMetrics({ defaultMetrics: opts.defaultMetrics }));
+    return {
+      config,
+      db,
+      services,
+      verifier,
+      embedded,
+      devSecret,
+      async close() {
+        await db.close();
+        await embedded?.close();
+      },
+    };
+  } catch (err) {
+    await db.close();
+    await embedded?.close();
+    throw err;
+  }
+}
+
+export async function createHttpServer(runtime: Runtime): Promise<FastifyInstance> {
+  return buildApp(runtime.services, runtime.verifier);
+}
+
+export function devToken(runtime: Runtime, tenantId = 'demo'): Promise<string> | undefined {
+  if (!runtime.devSecret) return undefined;
+  return mintToken(runtime.devSecret, { sub: 'dev-admin', tenantId, permissions: ['tenant:admin'] });
+}

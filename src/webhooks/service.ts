@@ -1,0 +1,124 @@
+import crypto from 'node:crypto';
+import type { PrismaClient, WebhookConfig as WebhookConfigRow } from '../generated/prisma/client';
+import type { TenantContext } from '../auth/permissions';
+import { AppError } from '../errors';
+import { UUID_PATTERN, type ChangeOperation, type ListQuery, type Page, type WebhookConfig } from './model';
+import { readListQuery, readWebhookConfigFields } from './validation';
+
+function toModel(row: WebhookConfigRow): WebhookConfig {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    entityName: row.entityName,
+    events: row.events as ChangeOperation[],
+    webhookUrl: row.webhookUrl,
+    httpMethod: row.httpMethod,
+    headersJson: row.headersJson,
+    timeoutMs: row.timeoutMs,
+    maxRetries: row.maxRetries,
+    backoffInitialSeconds: row.backoffInitialSeconds,
+    backoffFactor: row.backoffFactor,
+    enabled: row.enabled,
+    hasSecret: row.secret !== null && row.secret !== '',
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    createdBy: row.createdBy,
+    updatedBy: row.updatedBy,
+  };
+}
+
+const notFound = () => new AppError('WEBHOOK_CONFIG_NOT_FOUND', 'Webhook configuration not found');
+
+/** Webhook configuration management (CONTRACT §4). Every read and write is scoped to ctx.tenantId. */
+export class WebhookConfigService {
+  constructor(private readonly prisma: PrismaClient) {}
+
+  async create(ctx: TenantContext, body: unknown): Promise<WebhookConfig> {
+    const f = readWebhookConfigFields(body, 'create');
+    const row = await this.prisma.webhookConfig.create({
+      data: {
+        id: crypto.randomUUID(),
+        tenantId: ctx.tenantId,
+        entityName: f.entityName!,
+        events: f.events!,
+        webhookUrl: f.webhookUrl!,
+        httpMethod: f.httpMethod ?? 'POST',
+        headersJson: f.headersJson ?? null,
+        timeoutMs: f.timeoutMs ?? 3000,
+        maxRetries: f.maxRetries ?? 3,
+        backoffInitialSeconds: f.backoffInitialSeconds ?? 5,
+        backoffFactor: f.backoffFactor ?? 2.0,
+        enabled: f.enabled ?? true,
+        secret: f.secret ?? null,
+        createdBy: ctx.actor,
+        updatedBy: ctx.actor,
+      },
+    });
+    return toModel(row);
+  }
+
+  async update(ctx: TenantContext, id: string, body: unknown): Promise<WebhookConfig> {
+    const f = readWebhookConfigFields(body, 'update');
+    if (!UUID_PATTERN.test(id)) throw notFound();
+    const { count } = await this.prisma.webhookConfig.updateMany({
+      where: { id, tenantId: ctx.tenantId, deleted: false },
+      data: { ...f, updatedAt: new Date(), updatedBy: ctx.actor },
+    });
+    if (count === 0) throw notFound();
+    return this.get(ctx, id);
+  }
+
+  async delete(ctx: TenantContext, id: string): Promise<void> {
+    if (!UUID_PATTERN.test(id)) throw notFound();
+    const { count } = await this.prisma.webhookConfig.updateMany({
+      where: { id, tenantId: ctx.tenantId, deleted: false },
+      data: { deleted: true, updatedAt: new Date(), updatedBy: ctx.actor },
+    });
+    if (count === 0) throw notFound();
+  }
+
+  async get(ctx: TenantContext, id: string): Promise<WebhookConfig> {
+    if (!UUID_PATTERN.test(id)) throw notFound();
+    const row = await this.prisma.webhookConfig.findFirst({ where: { id, tenantId: ctx.tenantId, deleted: false } });
+    if (!row) throw notFound();
+    return toModel(row);
+  }
+
+  /** `query` is raw list parameters (REST query string or GraphQL arguments); validated here. */
+  async list(ctx: TenantContext, query: Record<string, unknown>): Promise<Page<WebhookConfig>> {
+    const q: ListQuery = readListQuery(query);
+    const where = { tenantId: ctx.tenantId, deleted: false, ...(q.entityName ? { entityName: q.entityName } : {}) };
+    const direction = q.sortDirection === 'ASC' ? 'asc' : 'desc';
+    const [total, rows] = await Promise.all([
+      this.prisma.webhookConfig.count({ where }),
+      this.prisma.webhookConfig.findMany({
+        where,
+        orderBy: [{ [q.sortBy]: direction }, { id: 'asc' }],
+        skip: (q.page - 1) * q.pageSize,
+        take: q.pageSize,
+      }),
+    ]);
+    return { items: rows.map(toModel), page: q.page, pageSize: q.pageSize, total, totalPages: Math.ceil(total / q.pageSize) };
+  }
+
+  /** Every not-deleted configuration of an entity, enabled or not (the internal by-entity read). */
+  async byEntity(ctx: TenantContext, entityName: string): Promise<WebhookConfig[]> {
+    const rows = await this.prisma.webhookConfig.findMany({
+      where: { tenantId: ctx.tenantId, entityName, deleted: false },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+    });
+    return rows.map(toModel);
+  }
+
+  /** Sets a new random secret and returns it; this is the only time it is ever shown. */
+  async rotateSecret(ctx: TenantContext, id: string): Promise<string> {
+    if (!UUID_PATTERN.test(id)) throw notFound();
+    const secret = crypto.randomBytes(32).toString('base64url');
+    const { count } = await this.prisma.webhookConfig.updateMany({
+      where: { id, tenantId: ctx.tenantId, deleted: false },
+      data: { secret, updatedAt: new Date(), updatedBy: ctx.actor },
+    });
+    if (count === 0) throw notFound();
+    return secret;
+  }
+}

@@ -1,0 +1,157 @@
+import { AppError } from '../errors';
+import { FieldReader, parseQueryInt } from '../validation';
+import { CHANGE_OPERATIONS, SORT_FIELDS, type ChangeOperation, type ListQuery, type SortField } from './model';
+
+/** The validated, normalised fields of a create or update; absent fields are undefined. */
+export interface WebhookConfigFields {
+  entityName?: string;
+  events?: ChangeOperation[];
+  webhookUrl?: string;
+  httpMethod?: string;
+  headersJson?: string | null;
+  timeoutMs?: number;
+  maxRetries?: number;
+  backoffInitialSeconds?: number;
+  backoffFactor?: number;
+  enabled?: boolean;
+  secret?: string | null;
+}
+
+const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,256}$/;
+// Visible ASCII, space and tab (RFC 9110 field-value), so no CR/LF can split a request.
+const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]{0,8192}$/;
+
+/** Events: a comma-separated string (REST) or a list (GraphQL); trimmed, upper-cased, de-duplicated. */
+export function parseEvents(value: unknown, r: FieldReader): ChangeOperation[] | undefined {
+  let parts: unknown[];
+  if (typeof value === 'string') parts = value.split(',');
+  else if (Array.isArray(value)) parts = value;
+  else return r.fail('events', 'must be a comma-separated list of INSERT, UPDATE, UPSERT, DELETE');
+  const out: ChangeOperation[] = [];
+  for (const part of parts) {
+    if (typeof part !== 'string') return r.fail('events', 'must contain only strings');
+    const kind = part.trim().toUpperCase();
+    if (!(CHANGE_OPERATIONS as readonly string[]).includes(kind)) {
+      return r.fail('events', `unknown event kind "${part.trim().slice(0, 40)}"; allowed: INSERT, UPDATE, UPSERT, DELETE`);
+    }
+    if (!out.includes(kind as ChangeOperation)) out.push(kind as ChangeOperation);
+  }
+  if (out.length === 0) return r.fail('events', 'must name at least one event kind');
+  return out;
+}
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * headersJson must be JSON text of an object whose values are strings. Broken ones are
+ * WEBHOOK_HEADERS_INVALID (not VALIDATION_FAILED), as the spec names that code.
+ */
+export function parseHeadersJson(text: string): Record<string, string> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new AppError('WEBHOOK_HEADERS_INVALID', 'headersJson is not valid JSON', [{ field: 'headersJson', message: 'is not valid JSON' }]);
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new AppError('WEBHOOK_HEADERS_INVALID', 'headersJson must be a JSON object', [
+      { field: 'headersJson', message: 'must be a JSON object of header name to string value' },
+    ]);
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(parsed)) {
+    if (typeof value !== 'string') {
+      throw new AppError('WEBHOOK_HEADERS_INVALID', 'headersJson values must be strings', [
+        { field: 'headersJson', message: `value of "${name.slice(0, 64)}" must be a string` },
+      ]);
+    }
+    if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(value)) {
+      throw new AppError('WEBHOOK_HEADERS_INVALID', 'headersJson holds an invalid header', [
+        { field: 'headersJson', message: `"${name.slice(0, 64)}" is not a valid header name and value` },
+      ]);
+    }
+    headers[name] = value;
+  }
+  return headers;
+}
+
+/** Validates a create (all required fields) or update (any subset) body. Unknown fields are ignored. */
+export function readWebhookConfigFields(body: unknown, mode: 'create' | 'update'): WebhookConfigFields {
+  const r = FieldReader.of(body);
+  const required = mode === 'create';
+  const out: WebhookConfigFields = {};
+  out.entityName = r.string('entityName', { required, max: 128, pattern: /^[^\x00-\x1f\x7f]+$/, patternText: 'must not contain control characters' }) ?? undefined;
+  if (r.has('events') && r.raw('events') !== null) out.events = parseEvents(r.raw('events'), r);
+  else if (required || r.has('events')) r.fail('events', 'is required');
+  const url = r.string('webhookUrl', { required, max: 2048 });
+  if (typeof url === 'string') {
+    if (!isHttpUrl(url)) r.fail('webhookUrl', 'must be an absolute http or https URL');
+    else out.webhookUrl = url;
+  }
+  const method = r.string('httpMethod', { max: 16, min: 1, pattern: /^[A-Za-z]+$/, patternText: 'must be an HTTP method name' });
+  if (typeof method === 'string') out.httpMethod = method.toUpperCase();
+  const headers = r.string('headersJson', { nullable: true, max: 16384 });
+  if (headers === null || headers === '') out.headersJson = null;
+  else if (typeof headers === 'string') out.headersJson = headers;
+  out.timeoutMs = r.integer('timeoutMs', { min: 1, max: 60_000 });
+  out.maxRetries = r.integer('maxRetries', { min: 0, max: 100 });
+  out.backoffInitialSeconds = r.integer('backoffInitialSeconds', { min: -2_147_483_648, max: 2_147_483_647 });
+  out.backoffFactor = r.number('backoffFactor', { min: -1e9, max: 1e9 });
+  out.enabled = r.boolean('enabled');
+  if (r.has('secret')) {
+    const secret = r.raw('secret');
+    if (secret === null || secret === '') out.secret = null;
+    else if (typeof secret !== 'string') r.fail('secret', 'must be a string');
+    else if (secret.length > 1024) r.fail('secret', 'must be at most 1024 characters');
+    else out.secret = secret;
+  }
+  r.done();
+  // Checked after the field errors so a body with both reports VALIDATION_FAILED first.
+  if (typeof out.headersJson === 'string') parseHeadersJson(out.headersJson);
+  for (const key of Object.keys(out) as Array<keyof WebhookConfigFields>) if (out[key] === undefined) delete out[key];
+  return out;
+}
+
+const SORT_ALIASES: Record<string, SortField> = Object.fromEntries(
+  SORT_FIELDS.flatMap((f) => [
+    [f.toLowerCase(), f],
+    [f.replace(/[A-Z]/g, (c) => '_' + c).toLowerCase(), f],
+  ]),
+);
+
+/** List parameters from a query string (REST) or arguments (GraphQL). */
+export function readListQuery(q: Record<string, unknown>): ListQuery {
+  const r = new FieldReader({});
+  const pageRaw = q.page;
+  const sizeRaw = q.pageSize ?? q.size;
+  const page = pageRaw === undefined || pageRaw === '' ? 1 : parseQueryInt(pageRaw);
+  const pageSize = sizeRaw === undefined || sizeRaw === '' ? 20 : parseQueryInt(sizeRaw);
+  if (page === undefined || page < 1) r.fail('page', 'must be an integer of at least 1');
+  if (pageSize === undefined || pageSize < 1 || pageSize > 100) r.fail('pageSize', 'must be an integer from 1 to 100');
+  let sortBy: SortField = 'createdAt';
+  if (q.sortBy !== undefined && q.sortBy !== '') {
+    const found = typeof q.sortBy === 'string' ? SORT_ALIASES[q.sortBy.trim().toLowerCase()] : undefined;
+    if (!found) r.fail('sortBy', `must be one of ${SORT_FIELDS.join(', ')}`);
+    else sortBy = found;
+  }
+  let sortDirection: 'ASC' | 'DESC' = 'DESC';
+  if (q.sortDirection !== undefined && q.sortDirection !== '') {
+    const d = typeof q.sortDirection === 'string' ? q.sortDirection.trim().toUpperCase() : '';
+    if (d !== 'ASC' && d !== 'DESC') r.fail('sortDirection', 'must be ASC or DESC');
+    else sortDirection = d;
+  }
+  let entityName: string | undefined;
+  if (q.entityName !== undefined && q.entityName !== '') {
+    if (typeof q.entityName !== 'string' || q.entityName.length > 128) r.fail('entityName', 'must be a string of at most 128 characters');
+    else entityName = q.entityName.trim();
+  }
+  r.done();
+  return { page: page!, pageSize: pageSize!, entityName, sortBy, sortDirection };
+}
