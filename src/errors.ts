@@ -86,5 +86,8 @@ export function isConnectionError(err: unknown): boolean {
 export function toAppError(err: unknown): AppError {
   if (err instanceof AppError) return err;
   if (isConnectionError(err)) return new AppError('UNAVAILABLE', 'The database is not reachable; try again shortly');
+  // Text PostgreSQL cannot store (NUL, invalid encodings) that slipped past a validator is still bad input.
+  const pgCode = (err as { code?: unknown })?.code;
+  if (pgCode === '22021' || pgCode === '22P05') return new AppError('VALIDATION_FAILED', 'The request contains characters that cannot be stored');
   return new AppError('INTERNAL_ERROR', 'An unexpected error occurred');
 }

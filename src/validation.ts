@@ -35,6 +35,7 @@ export class FieldReader {
     const v = this.body[field];
     if (v === null) return opts.nullable ? null : this.fail(field, opts.required ? 'is required' : 'must not be null');
     if (typeof v !== 'string') return this.fail(field, 'must be a string');
+    if (v.includes('\0')) return this.fail(field, 'must not contain NUL characters');
     const s = v.trim();
     if ((opts.min ?? (opts.required ? 1 : 0)) > s.length) return this.fail(field, opts.required ? 'must not be empty' : `must be at least ${opts.min} characters`);
     if (opts.max !== undefined && s.length > opts.max) return this.fail(field, `must be at most ${opts.max} characters`);

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import { ApolloServer } from '@apollo/server';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { TokenVerifier } from '../auth/tokens';
@@ -14,6 +14,11 @@ import type { RouteDeps } from './deps';
 import { installErrorHandling } from './errors';
 import { opsRoutes } from './ops-routes';
 import { webhookRoutes } from './webhook-routes';
+import { intakeRoutes } from './intake-routes';
+import { entityRoutes } from './entity-routes';
+import { recordRoutes } from './record-routes';
+import { analyticsRoutes } from './analytics-routes';
+import { metricRoutes, viewRoutes } from './metric-view-routes';
 // area:route-imports
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -25,6 +30,12 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 function restAreas(): Array<{ plugin: FastifyPluginAsync<any>; prefixes: string[] }> {
   return [
     { plugin: webhookRoutes, prefixes: ['/metadata/entity-webhooks', '/api/v1/entity-webhooks', '/api/v1/metadata/entity-webhooks'] },
+    { plugin: intakeRoutes, prefixes: ['/linker/triggers/webhook', '/api/v1/linker/triggers/webhook'] },
+    { plugin: entityRoutes, prefixes: ['/metadata/entities', '/api/v1/entities', '/api/v1/metadata/entities'] },
+    { plugin: recordRoutes, prefixes: ['/data', '/api/v1/data'] },
+    { plugin: analyticsRoutes, prefixes: ['/analytics', '/api/v1/analytics'] },
+    { plugin: metricRoutes, prefixes: ['/metadata/metrics', '/api/v1/metrics', '/api/v1/metadata/metrics'] },
+    { plugin: viewRoutes, prefixes: ['/metadata/views', '/api/v1/views', '/api/v1/metadata/views'] },
     // area:rest
   ];
 }
@@ -40,7 +51,8 @@ export async function buildApp(services: Services, verifier: TokenVerifier): Pro
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     },
-    disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    // One line per request only at debug: at info the access log would dominate the cost of a request.
+    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
     routerOptions: { maxParamLength: 256 },
     forceCloseConnections: false,
   });

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import type { PrismaClient, WebhookConfig as WebhookConfigRow } from '../generated/prisma/client';
 import type { TenantContext } from '../auth/permissions';
+import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError } from '../errors';
 import { UUID_PATTERN, type ChangeOperation, type ListQuery, type Page, type WebhookConfig } from './model';
-import { readListQuery, readWebhookConfigFields } from './validation';
+import { readEntityNameParam, readListQuery, readWebhookConfigFields } from './validation';
 
 function toModel(row: WebhookConfigRow): WebhookConfig {
   return {
@@ -31,10 +32,16 @@ const notFound = () => new AppError('WEBHOOK_CONFIG_NOT_FOUND', 'Webhook configu
 
 /** Webhook configuration management (CONTRACT §4). Every read and write is scoped to ctx.tenantId. */
 export class WebhookConfigService {
-  constructor(private readonly prisma: PrismaClient) {}
+  constructor(
+    private readonly prisma: PrismaClient,
+    private readonly tenants: TenantSchemas,
+  ) {}
 
   async create(ctx: TenantContext, body: unknown): Promise<WebhookConfig> {
     const f = readWebhookConfigFields(body, 'create');
+    // A tenant's first configuration is its first use: its schema (and outbox) must exist before
+    // any change can be written for it.
+    await this.tenants.ensure(ctx.tenantId);
     const row = await this.prisma.webhookConfig.create({
       data: {
         id: crypto.randomUUID(),
@@ -104,7 +111,7 @@ export class WebhookConfigService {
   /** Every not-deleted configuration of an entity, enabled or not (the internal by-entity read). */
   async byEntity(ctx: TenantContext, entityName: string): Promise<WebhookConfig[]> {
     const rows = await this.prisma.webhookConfig.findMany({
-      where: { tenantId: ctx.tenantId, entityName, deleted: false },
+      where: { tenantId: ctx.tenantId, entityName: readEntityNameParam(entityName), deleted: false },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     });
     return rows.map(toModel);

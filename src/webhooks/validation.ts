@@ -30,6 +30,7 @@ export function parseEvents(value: unknown, r: FieldReader): ChangeOperation[] |
   const out: ChangeOperation[] = [];
   for (const part of parts) {
     if (typeof part !== 'string') return r.fail('events', 'must contain only strings');
+    if (part.includes('\0')) return r.fail('events', 'must not contain NUL characters');
     const kind = part.trim().toUpperCase();
     if (!(CHANGE_OPERATIONS as readonly string[]).includes(kind)) {
       return r.fail('events', `unknown event kind "${part.trim().slice(0, 40)}"; allowed: INSERT, UPDATE, UPSERT, DELETE`);
@@ -109,7 +110,7 @@ export function readWebhookConfigFields(body: unknown, mode: 'create' | 'update'
     const secret = r.raw('secret');
     if (secret === null || secret === '') out.secret = null;
     else if (typeof secret !== 'string') r.fail('secret', 'must be a string');
-    else if (secret.length > 1024) r.fail('secret', 'must be at most 1024 characters');
+    else if (secret.length > 1024 || secret.includes('\0')) r.fail('secret', 'must be at most 1024 characters without NUL');
     else out.secret = secret;
   }
   r.done();
@@ -149,9 +150,19 @@ export function readListQuery(q: Record<string, unknown>): ListQuery {
   }
   let entityName: string | undefined;
   if (q.entityName !== undefined && q.entityName !== '') {
-    if (typeof q.entityName !== 'string' || q.entityName.length > 128) r.fail('entityName', 'must be a string of at most 128 characters');
+    if (typeof q.entityName !== 'string' || q.entityName.length > 128 || q.entityName.includes('\0')) {
+      r.fail('entityName', 'must be a string of at most 128 characters without NUL');
+    }
     else entityName = q.entityName.trim();
   }
   r.done();
   return { page: page!, pageSize: pageSize!, entityName, sortBy, sortDirection };
+}
+
+/** A path or query value used as an entity name; NUL cannot be stored or compared by PostgreSQL. */
+export function readEntityNameParam(value: string): string {
+  if (value.length === 0 || value.length > 128 || value.includes('\0')) {
+    throw new AppError('VALIDATION_FAILED', 'entityName is invalid', [{ field: 'entityName', message: 'must be 1..128 characters without NUL' }]);
+  }
+  return value;
 }
