@@ -1,0 +1,232 @@
+/**
+ * Intake benchmark (issue 4): signed trigger intake requests per second, as a ratio to a bare
+ * Fastify route that reads the body and answers 202 with no other work.
+ *
+ *   node -r ./scripts/register.js bench/intake.ts
+ *
+ * The servers run in a child process (bench/intake/server.ts); autocannon runs here, on the same
+ * machine. Needs a real PostgreSQL (DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/postgres):
+ * it creates a throw-away database there and drops it at the end.
+ * Settings: BENCH_SECONDS (default 10 per scenario and round), BENCH_ROUNDS (default 3),
+ * BENCH_CONNECTIONS (default 32), BENCH_BODY_BYTES (default 1024).
+ *
+ * Every signed request is new (its own body, timestamp of now and signature), so each one is
+ * verified and inserted: the replay path is measured separately. After the run the number of
+ * stored events must equal the number of 202 answers, or the benchmark fails.
+ */
+import crypto from 'node:crypto';
+import { fork, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+const SERVER_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const BODY_BYTES = Number(process.env.BENCH_BODY_BYTES ?? 1024);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WARMUP_SECONDS = Math.min(3, Math.max(1, Math.round(SECONDS / 4)));
+const SECRET = crypto.randomBytes(24).toString('hex');
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = '/' + database;
+  return u.toString();
+}
+
+interface Started {
+  child: ChildProcess;
+  info: { port: number; signedId?: string; unsignedId?: string; poolSize?: number };
+}
+
+function startServer(mode: 'bare' | 'hookgate', env: Record<string, string> = {}): Promise<Started> {
+  return new Promise((resolve, reject) => {
+    const child = fork(path.join(__dirname, 'intake', 'server.ts'), [mode], {
+      execArgv: ['-r', path.join(__dirname, '..', 'scripts', 'register.js')],
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.once('message', (info) => resolve({ child, info: info as Started['info'] }));
+    child.once('exit', (code) => reject(new Error(`${mode} server exited with ${code}`)));
+  });
+}
+
+function stopServer(s: Started): Promise<void> {
+  return new Promise((resolve) => {
+    s.child.removeAllListeners('exit');
+    s.child.once('exit', () => resolve());
+    s.child.kill('SIGTERM');
+  });
+}
+
+/** A JSON body of about BODY_BYTES with a unique id, so no two requests are alike. */
+function makeBody(seq: number): string {
+  const head = `{"id":"${crypto.randomUUID()}","seq":${seq},"pad":"`;
+  return head + 'x'.repeat(Math.max(0, BODY_BYTES - head.length - 2)) + '"}';
+}
+
+let sequence = 0;
+
+type Shape = 'bare' | 'signed' | 'unsigned' | 'replay';
+
+// The one request the replay scenario repeats (its timestamp stays inside the 300 s window).
+const replayBody = makeBody(-1);
+const replayTs = String(Math.floor(Date.now() / 1000));
+const replaySig = crypto.createHmac('sha256', SECRET).update(`${replayTs}.${replayBody}`).digest('hex');
+
+function requestFor(shape: Shape, pathName: string): autocannon.Request {
+  return {
+    method: 'POST',
+    path: pathName,
+    setupRequest: (req) => {
+      if (shape === 'replay') {
+        return { ...req, body: replayBody, headers: { 'content-type': 'application/json', 'x-timestamp': replayTs, 'x-signature': `sha256=${replaySig}` } };
+      }
+      const body = makeBody(sequence++);
+      const headers: Record<string, string> = { 'content-type': 'application/json' };
+      if (shape === 'signed') {
+        const ts = String(Math.floor(Date.now() / 1000));
+        headers['x-timestamp'] = ts;
+        headers['x-signature'] = `sha256=${crypto.createHmac('sha256', SECRET).update(`${ts}.${body}`).digest('hex')}`;
+      }
+      return { ...req, body, headers };
+    },
+  };
+}
+
+interface Measured {
+  rps: number;
+  p50: number;
+  p99: number;
+  ok: number;
+  non2xx: number;
+  errors: number;
+}
+
+async function load(port: number, shape: Shape, pathName: string, seconds: number): Promise<Measured> {
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    requests: [requestFor(shape, pathName)],
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    ok: result['2xx'],
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+/** Warm-up, then the measured run; both runs' 2xx counts are returned for the storage check. */
+async function scenario(port: number, shape: Shape, pathName: string): Promise<{ m: Measured; accepted: number }> {
+  const warm = await load(port, shape, pathName, WARMUP_SECONDS);
+  const m = await load(port, shape, pathName, SECONDS);
+  if (m.non2xx || m.errors || warm.non2xx || warm.errors) {
+    throw new Error(`${shape}: ${m.non2xx + warm.non2xx} non-2xx answers and ${m.errors + warm.errors} errors`);
+  }
+  return { m, accepted: warm.ok + m.ok };
+}
+
+/**
+ * Every 202 counted must be a stored event. A few more may be stored: autocannon stops at its
+ * deadline without counting the answers still in flight, at most one per connection and run.
+ */
+function checkStored(shape: string, accepted: number, stored: number): void {
+  if (stored < accepted || stored > accepted + 2 * CONNECTIONS) {
+    throw new Error(`${shape}: ${accepted} requests answered 202 but ${stored} events stored`);
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+async function main() {
+  const dbName = `hookgate_bench_intake_${process.pid}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  const url = withDatabase(SERVER_URL, dbName);
+  const settings = (await admin.query(`SELECT current_setting('server_version') AS v, current_setting('synchronous_commit') AS sc, current_setting('max_wal_size') AS wal`)).rows[0];
+  const results = new Map<Shape, Measured[]>();
+  let poolSize = 0;
+  try {
+    const bare = await startServer('bare');
+    const hg = await startServer('hookgate', { BENCH_DATABASE_URL: url, BENCH_SECRET: SECRET });
+    poolSize = hg.info.poolSize ?? 0;
+    const db = new pg.Client({ connectionString: url });
+    await db.connect();
+    const stored = async (id: string) => {
+      // Requests cut off at autocannon's deadline may still be committing.
+      await new Promise((r) => setTimeout(r, 1000));
+      return (await db.query('SELECT count(*)::int AS n FROM trigger_events WHERE trigger_id = $1', [id])).rows[0].n as number;
+    };
+    const signedPath = `/linker/triggers/webhook/${hg.info.signedId}`;
+    const unsignedPath = `/linker/triggers/webhook/${hg.info.unsignedId}`;
+    try {
+      // Rounds alternate the scenarios, so a machine that gets busier or quieter during the run
+      // shifts all of them alike; each round's ratio compares neighbours in time.
+      for (let round = 0; round < ROUNDS; round++) {
+        const signedBefore = await stored(hg.info.signedId!);
+        const unsignedBefore = await stored(hg.info.unsignedId!);
+        const runs: Array<[Shape, number, string]> = [
+          ['bare', bare.info.port, `/bare/${crypto.randomUUID()}`],
+          ['signed', hg.info.port, signedPath],
+          ['unsigned', hg.info.port, unsignedPath],
+          ['replay', hg.info.port, signedPath],
+        ];
+        let signedAccepted = 0;
+        for (const [shape, port, pathName] of runs) {
+          const { m, accepted } = await scenario(port, shape, pathName);
+          results.set(shape, [...(results.get(shape) ?? []), m]);
+          if (shape === 'signed') {
+            signedAccepted = accepted;
+            checkStored('signed', accepted, (await stored(hg.info.signedId!)) - signedBefore);
+          }
+          if (shape === 'unsigned') checkStored('unsigned', accepted, (await stored(hg.info.unsignedId!)) - unsignedBefore);
+        }
+        // The replayed request is stored once in the first round and never again.
+        const replayAdded = (await stored(hg.info.signedId!)) - signedBefore;
+        const expected = round === 0 ? 1 : 0;
+        if (replayAdded < signedAccepted + expected || replayAdded > signedAccepted + expected + 2 * CONNECTIONS) {
+          throw new Error(`replay: stored events do not add up (${replayAdded} new, ${signedAccepted} signed requests accepted)`);
+        }
+      }
+    } finally {
+      await db.end();
+      await stopServer(hg);
+      await stopServer(bare);
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await admin.end();
+  }
+
+  const names: Record<Shape, string> = {
+    bare: 'bare Fastify route, 202',
+    signed: 'signed intake, every request a new event',
+    unsigned: 'unsigned trigger, every request a new event',
+    replay: 'signed intake, one request replayed',
+  };
+  const bareRuns = results.get('bare')!;
+  const pad = (v: string | number, n: number) => String(v).padStart(n);
+  const lines = [
+    `PostgreSQL ${settings.v} (synchronous_commit=${settings.sc}, max_wal_size=${settings.wal}), Hookgate pool ${poolSize}; ` +
+      `${CONNECTIONS} connections, ${BODY_BYTES}-byte JSON bodies; ${ROUNDS} rounds of ${SECONDS} s per scenario (after ${WARMUP_SECONDS} s warm-up), medians`,
+    '',
+    `| ${'scenario'.padEnd(44)} | req/s  | ratio to bare (per round) | p50 ms | p99 ms |`,
+    `|${'-'.repeat(46)}|--------|---------------------------|--------|--------|`,
+    ...(['bare', 'signed', 'unsigned', 'replay'] as Shape[]).map((shape) => {
+      const runs = results.get(shape)!;
+      const ratios = runs.map((m, i) => m.rps / bareRuns[i].rps);
+      return `| ${names[shape].padEnd(44)} | ${pad(Math.round(median(runs.map((m) => m.rps))), 6)} | ${pad(`${median(ratios).toFixed(3)} (${ratios.map((r) => r.toFixed(2)).join(' ')})`, 25)} | ${pad(median(runs.map((m) => m.p50)), 6)} | ${pad(median(runs.map((m) => m.p99)), 6)} |`;
+    }),
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+}
+
+main().catch((err) => {
+  process.stderr.write(`bench/intake: ${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+/**
+ * The server side of bench/intake.ts, in its own process so the load generator never shares its
+ * event loop. Modes:
+ *   bare     a Fastify instance with one POST route that reads the body as bytes and answers 202
+ *   hookgate the whole service (real PostgreSQL, migrations, one signed trigger)
+ * Sends { port, triggerId? } to the parent over IPC once it listens; exits on SIGTERM.
+ */
+import 'reflect-metadata';
+import crypto from 'node:crypto';
+import Fastify from 'fastify';
+import { loadConfig } from '../../src/config';
+import { createLogger } from '../../src/logger';
+import { createHttpServer, startRuntime } from '../../src/runtime';
+
+async function bare(): Promise<{ port: number; close: () => Promise<void> }> {
+  const app = Fastify({ logger: false });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: 1024 * 1024 }, (_req, body, done) => done(null, body));
+  app.post('/bare/:id', async (_req, reply) => reply.code(202).send({ success: true }));
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return { port: (app.server.address() as { port: number }).port, close: () => app.close() };
+}
+
+async function hookgate(databaseUrl: string, secret: string) {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    AUTH_JWT_SECRET: crypto.randomBytes(32).toString('hex'),
+    LOG_LEVEL: 'warn',
+    DISPATCHER: 'off',
+    ...(process.env.DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.DB_POOL_SIZE } : {}),
+  });
+  const runtime = await startRuntime(config, createLogger(config.logLevel));
+  const app = await createHttpServer(runtime);
+  const ctx = { tenantId: 'bench', actor: 'bench', permissions: new Set(['tenant:admin']) };
+  const signed = await runtime.services.triggers.create(ctx, { name: 'bench signed', webhookSecret: secret });
+  const unsigned = await runtime.services.triggers.create(ctx, { name: 'bench unsigned' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    port: (app.server.address() as { port: number }).port,
+    signedId: signed.id,
+    unsignedId: unsigned.id,
+    poolSize: config.dbPoolSize,
+    close: async () => {
+      await app.close();
+      await runtime.close();
+    },
+  };
+}
+
+async function main() {
+  const mode = process.argv[2];
+  const server = mode === 'bare' ? await bare() : await hookgate(process.env.BENCH_DATABASE_URL!, process.env.BENCH_SECRET!);
+  process.send!({ ...server, close: undefined });
+  process.on('SIGTERM', () => {
+    server.close().finally(() => process.exit(0));
+  });
+}
+
+main().catch((err) => {
+  process.stderr.write(`bench server failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+import { Arg, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
+import { CONFIG_ADMIN } from '../../auth/permissions';
+import type { TriggerEvent as TriggerEventModel } from '../../triggers/model';
+import type { GraphQLContext } from '../context';
+import { TriggerEvent, TriggerEventHeader, TriggerEventPage } from './types';
+
+@Resolver(() => TriggerEvent)
+export class TriggerEventResolver {
+  @Query(() => TriggerEventPage, { description: 'Accepted events of a trigger, newest first' })
+  async triggerEvents(
+    @Arg('triggerId', () => ID) triggerId: string,
+    @Ctx() ctx: GraphQLContext,
+    @Arg('first', () => Int, { nullable: true, description: 'Page size, default 50, at most 500' }) first?: number,
+    @Arg('after', () => String, { nullable: true, description: 'nextCursor of the previous page' }) after?: string,
+  ) {
+    return ctx.services.triggers.events(await ctx.authorize(CONFIG_ADMIN), triggerId, { first, after });
+  }
+
+  // The body is decoded only when asked for: it may be up to the body limit per event.
+  @FieldResolver(() => String, { description: 'The request body as UTF-8 text' })
+  body(@Root() event: TriggerEventModel): string {
+    return event.body.toString('utf8');
+  }
+
+  @FieldResolver(() => String, { description: 'The request body exactly as received, base64-encoded (for binary bodies)' })
+  bodyBase64(@Root() event: TriggerEventModel): string {
+    return event.body.toString('base64');
+  }
+
+  @FieldResolver(() => [TriggerEventHeader], { description: 'Request headers kept with the event (lower-case names)' })
+  headers(@Root() event: TriggerEventModel): TriggerEventHeader[] {
+    return Object.entries(event.headers).map(([name, value]) => ({ name, value }));
+  }
+}

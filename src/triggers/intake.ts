@@ -1,0 +1,138 @@
+import crypto from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+import type pg from 'pg';
+import type { Registry } from 'prom-client';
+import { AppError } from '../errors';
+import { createIntakeMetrics, type IntakeMetrics } from './metrics';
+import { INTAKE_HEADERS, UUID_PATTERN, triggerNotFound, type AcceptedEvent } from './model';
+import { EventWriter } from './event-writer';
+import { verifyRequest } from './signature';
+
+/** What intake needs to know about a trigger, read once per request before the body is. */
+export interface IntakeTarget {
+  id: string;
+  tenantId: string;
+  secret: string | null;
+  /** Lower-case, as Node presents request header names. */
+  timestampHeader: string;
+  signatureHeader: string;
+  maxSkewSeconds: number;
+}
+
+export interface IntakeRequest {
+  body: Buffer;
+  /** The Content-Type header as sent, if any. */
+  contentType: string | null;
+  headers: IncomingHttpHeaders;
+}
+
+// No named (prepared) statement: on the embedded database every connection shares one session,
+// so after any reconnect (an idle timeout) a name prepared earlier makes every later Parse fail
+// with 42P05.
+const LOOKUP = `SELECT id, tenant_id, webhook_secret, webhook_timestamp_header, webhook_signature_header, webhook_max_skew_seconds
+                 FROM "public"."triggers" WHERE id = $1 AND enabled`;
+
+function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
+  const v = headers[name];
+  return typeof v === 'string' ? v : Array.isArray(v) ? v.join(', ') : undefined;
+}
+
+/** The headers kept with an event: INTAKE_HEADERS and the trigger's own two. */
+function selectHeaders(target: IntakeTarget, request: IntakeRequest): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of [...INTAKE_HEADERS, target.timestampHeader, target.signatureHeader]) {
+    const v = name === 'content-type' ? (request.contentType ?? undefined) : headerValue(request.headers, name);
+    if (v !== undefined) kept[name] = v;
+  }
+  return kept;
+}
+
+/**
+ * Signed trigger intake (CONTRACT §6): finds the trigger, verifies the request and stores the event
+ * before the caller acknowledges it. On the hot path it works on the pool directly: one lookup per
+ * request, and inserts that the EventWriter batches under load.
+ */
+export class TriggerIntake {
+  readonly metrics: IntakeMetrics;
+  private readonly writer: EventWriter;
+  private readonly lookups = new Map<string, Promise<IntakeTarget | null>>();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    registry: Registry,
+    // Read at each call (not a captured Date.now), so a test that pins the clock pins intake too.
+    private readonly now: () => number = () => Date.now(),
+  ) {
+    this.metrics = createIntakeMetrics(registry);
+    this.writer = new EventWriter(pool);
+  }
+
+  /** The enabled trigger with this id; TRIGGER_NOT_FOUND for an unknown, disabled or malformed id. */
+  async target(triggerId: string): Promise<IntakeTarget> {
+    if (!UUID_PATTERN.test(triggerId)) throw triggerNotFound();
+    const id = triggerId.toLowerCase();
+    // Single flight: requests for a trigger that arrive while its lookup is running share that
+    // lookup instead of queueing one each. Nothing is kept once it answers, so a change to the
+    // trigger is seen by every request that arrives after the change commits.
+    let lookup = this.lookups.get(id);
+    if (!lookup) {
+      lookup = this.lookup(id).finally(() => this.lookups.delete(id));
+      this.lookups.set(id, lookup);
+    }
+    const target = await lookup;
+    if (!target) throw triggerNotFound();
+    return target;
+  }
+
+  private async lookup(id: string): Promise<IntakeTarget | null> {
+    const { rows } = await this.pool.query(LOOKUP, [id]);
+    const row = rows[0];
+    if (!row) return null;
+    return {
+      id: row.id,
+      tenantId: row.tenant_id,
+      secret: row.webhook_secret === '' ? null : row.webhook_secret,
+      timestampHeader: String(row.webhook_timestamp_header).toLowerCase(),
+      signatureHeader: String(row.webhook_signature_header).toLowerCase(),
+      maxSkewSeconds: row.webhook_max_skew_seconds,
+    };
+  }
+
+  /** Verifies (when the trigger has a secret) and stores the request; resolves once it is committed. */
+  async receive(target: IntakeTarget, request: IntakeRequest): Promise<AcceptedEvent> {
+    const nowMs = this.now();
+    let timestamp: number | null = null;
+    let signature: string | null = null;
+    if (target.secret !== null) {
+      const verdict = verifyRequest(
+        { secret: target.secret, maxSkewSeconds: target.maxSkewSeconds },
+        headerValue(request.headers, target.timestampHeader),
+        headerValue(request.headers, target.signatureHeader),
+        request.body,
+        nowMs,
+      );
+      if (!verdict.ok) throw new AppError(verdict.code, verdict.reason);
+      timestamp = verdict.timestamp;
+      signature = verdict.signature;
+    }
+    const stored = await this.writer.write({
+      id: crypto.randomUUID(),
+      tenantId: target.tenantId,
+      triggerId: target.id,
+      receivedAt: new Date(nowMs),
+      contentType: request.contentType,
+      headers: JSON.stringify(selectHeaders(target, request)),
+      body: request.body,
+      signatureVerified: signature !== null,
+      signatureTimestamp: timestamp,
+      signature,
+    });
+    this.metrics.accepted.inc({ outcome: stored.replay ? 'replay' : 'stored' });
+    return { ...stored, triggerId: target.id, signatureVerified: signature !== null };
+  }
+
+  /** Counts a request that was answered with an error (`code` is the error code sent). */
+  countRejected(code: string): void {
+    this.metrics.rejected.inc({ reason: code });
+  }
+}

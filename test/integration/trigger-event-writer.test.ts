@@ -1,0 +1,99 @@
+import crypto from 'node:crypto';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '../../src/errors';
+import { EventWriter, type NewEvent } from '../../src/triggers/event-writer';
+import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
+
+/**
+ * The batching writer under intake, against the real database: one statement may carry many
+ * events, and a batch must behave exactly like its events written one by one.
+ */
+describe('EventWriter', () => {
+  let t: TestApp;
+  let tenant: string;
+  let triggerId: string;
+
+  beforeAll(async () => {
+    t = await startTestApp({ DISPATCHER: 'off' });
+    tenant = uniqueTenant('writer');
+    const ctx = { tenantId: tenant, actor: 'test', permissions: new Set(['tenant:admin']) };
+    triggerId = (await t.runtime.services.triggers.create(ctx, { name: 'writer', webhookSecret: 'k' })).id;
+  });
+  afterAll(() => t.close());
+
+  const event = (over: Partial<NewEvent> = {}): NewEvent => ({
+    id: crypto.randomUUID(),
+    tenantId: tenant,
+    triggerId,
+    receivedAt: new Date(),
+    contentType: 'application/json',
+    headers: '{}',
+    body: Buffer.from(crypto.randomUUID()),
+    signatureVerified: true,
+    signatureTimestamp: 1_800_000_000,
+    signature: crypto.randomBytes(32).toString('hex'),
+    ...over,
+  });
+
+  /** The pool, counting the statements the writer sends. */
+  const countingPool = () => {
+    const pool = t.runtime.db.pool;
+    const counter = { statements: 0, pool: { query: (...args: unknown[]) => (counter.statements++, (pool.query as (...a: unknown[]) => unknown)(...args)) } as unknown as pg.Pool };
+    return counter;
+  };
+
+  const count = async (ids: string[]) =>
+    (await t.runtime.db.pool.query('SELECT count(*)::int AS n FROM trigger_events WHERE id = ANY($1::uuid[])', [ids])).rows[0].n;
+
+  it('writes queued events together and answers each with its own id', async () => {
+    // One statement at a time: the first event goes alone, the other 29 wait and go as one batch.
+    const counted = countingPool();
+    const writer = new EventWriter(counted.pool, { maxInFlight: 1, maxBatchRows: 100, maxBatchBytes: 1024 * 1024 });
+    const events = Array.from({ length: 30 }, () => event());
+    const stored = await Promise.all(events.map((e) => writer.write(e)));
+    expect(counted.statements).toBe(2);
+    expect(stored.map((s) => s.eventId)).toEqual(events.map((e) => e.id));
+    expect(stored.every((s) => !s.replay)).toBe(true);
+    expect(await count(events.map((e) => e.id))).toBe(30);
+  });
+
+  it('stores copies with one key once, inside one batch and across batches', async () => {
+    const writer = new EventWriter(t.runtime.db.pool, { maxInFlight: 1, maxBatchRows: 4, maxBatchBytes: 1024 * 1024 });
+    const key = { signatureTimestamp: 1_800_000_123, signature: crypto.randomBytes(32).toString('hex') };
+    const copies = Array.from({ length: 10 }, () => event(key));
+    const stored = await Promise.all(copies.map((e) => writer.write(e)));
+    const ids = new Set(stored.map((s) => s.eventId));
+    expect(ids.size).toBe(1);
+    expect(stored.filter((s) => !s.replay)).toHaveLength(1);
+    expect(await count(copies.map((e) => e.id))).toBe(1);
+    // Unsigned events have no key: identical ones are all stored.
+    const unsigned = Array.from({ length: 3 }, () => event({ signatureTimestamp: null, signature: null, signatureVerified: false, body: Buffer.from('same') }));
+    await Promise.all(unsigned.map((e) => writer.write(e)));
+    expect(await count(unsigned.map((e) => e.id))).toBe(3);
+  });
+
+  it('fails only the event whose trigger is gone, not its batch neighbours', async () => {
+    const writer = new EventWriter(t.runtime.db.pool, { maxInFlight: 1, maxBatchRows: 100, maxBatchBytes: 1024 * 1024 });
+    const good = Array.from({ length: 5 }, () => event());
+    const orphan = event({ triggerId: crypto.randomUUID() });
+    const results = await Promise.allSettled([event(), ...good.slice(0, 2), orphan, ...good.slice(2)].map((e) => writer.write(e)));
+    const rejected = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
+    expect(rejected).toHaveLength(1);
+    expect(rejected[0].reason).toBeInstanceOf(AppError);
+    expect((rejected[0].reason as AppError).code).toBe('TRIGGER_NOT_FOUND');
+    expect(await count(good.map((e) => e.id))).toBe(5);
+    expect(await count([orphan.id])).toBe(0);
+  });
+
+  it('splits batches at the byte budget', async () => {
+    const counted = countingPool();
+    const writer = new EventWriter(counted.pool, { maxInFlight: 1, maxBatchRows: 100, maxBatchBytes: 3000 });
+    const big = Array.from({ length: 6 }, () => event({ body: Buffer.alloc(1000, 0x61) }));
+    const stored = await Promise.all(big.map((e) => writer.write(e)));
+    // One alone, then three (3000 bytes), then the last two.
+    expect(counted.statements).toBe(3);
+    expect(stored.map((s) => s.eventId)).toEqual(big.map((e) => e.id));
+    expect(await count(big.map((e) => e.id))).toBe(6);
+  });
+});
