@@ -1,0 +1,91 @@
+import type { EntityDefinition as EntityDefinitionRow } from '../generated/prisma/client';
+import type { TenantContext } from '../auth/permissions';
+import type { Database } from '../db/database';
+import type { TenantSchemas } from '../db/tenant-schema';
+import { AppError } from '../errors';
+import { readEntityDraft } from './entity-definition';
+import { createEntityTableSql, dropEntityTableSql } from './entity-ddl';
+import { CATALOG_NAME, type EntityDefinition, type FieldDefinition } from './model';
+
+function toModel(row: EntityDefinitionRow): EntityDefinition {
+  return {
+    name: row.name,
+    fields: row.fields as unknown as FieldDefinition[],
+    primaryKey: row.primaryKey,
+    timeField: row.timeField,
+    tableName: row.tableName,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  };
+}
+
+export const entityNotFound = (name: string) => new AppError('ENTITY_NOT_FOUND', `Entity '${name.slice(0, 63)}' not found`);
+
+/** PostgreSQL refusing a relation (or its row type) because the name is taken in the schema. */
+function isNameTaken(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return code === '42P07' || code === '42710';
+}
+
+/**
+ * The tenant's entity catalogue (CONTRACT §7). A definition row in the shared schema and a real
+ * table in the tenant's schema; both are created and dropped in one transaction.
+ */
+export class EntityService {
+  constructor(
+    private readonly db: Database,
+    private readonly tenants: TenantSchemas,
+  ) {}
+
+  async define(ctx: TenantContext, body: unknown): Promise<EntityDefinition> {
+    const draft = readEntityDraft(body);
+    // Before the transaction: provisioning uses its own connection, and the embedded database
+    // serves every connection from one session.
+    const schema = await this.tenants.ensure(ctx.tenantId);
+    const conflict = () => new AppError('CONFLICT', `An entity or table named '${draft.name}' already exists`);
+    try {
+      return await this.db.transaction(async (client) => {
+        const { rows } = await client.query<{ created_at: Date; updated_at: Date }>(
+          `INSERT INTO entity_definitions (tenant_id, name, fields, primary_key, time_field, table_name, created_by, updated_by)
+           VALUES ($1, $2, $3::jsonb, $4, $5, $2, $6, $6)
+           ON CONFLICT (tenant_id, name) DO NOTHING
+           RETURNING created_at, updated_at`,
+          [ctx.tenantId, draft.name, JSON.stringify(draft.fields), draft.primaryKey, draft.timeField, ctx.actor],
+        );
+        if (rows.length === 0) throw conflict();
+        for (const statement of createEntityTableSql(schema, draft)) await client.query(statement);
+        return { ...draft, tableName: draft.name, createdAt: rows[0].created_at, updatedAt: rows[0].updated_at };
+      });
+    } catch (err) {
+      throw isNameTaken(err) ? conflict() : err;
+    }
+  }
+
+  /** The tenant's entities by name. */
+  async list(ctx: TenantContext): Promise<EntityDefinition[]> {
+    const rows = await this.db.prisma.entityDefinition.findMany({ where: { tenantId: ctx.tenantId }, orderBy: { name: 'asc' } });
+    return rows.map(toModel);
+  }
+
+  /** One entity of the tenant; ENTITY_NOT_FOUND when the tenant has none of that name. */
+  async get(ctx: TenantContext, name: string): Promise<EntityDefinition> {
+    if (typeof name !== 'string' || !CATALOG_NAME.test(name)) throw entityNotFound(String(name));
+    const row = await this.db.prisma.entityDefinition.findUnique({ where: { tenantId_name: { tenantId: ctx.tenantId, name } } });
+    if (!row) throw entityNotFound(name);
+    return toModel(row);
+  }
+
+  /** Drops the definition and its table with every record in it. */
+  async drop(ctx: TenantContext, name: string): Promise<void> {
+    if (typeof name !== 'string' || !CATALOG_NAME.test(name)) throw entityNotFound(String(name));
+    const schema = await this.tenants.ensure(ctx.tenantId);
+    await this.db.transaction(async (client) => {
+      const { rows } = await client.query<{ table_name: string }>(
+        'DELETE FROM entity_definitions WHERE tenant_id = $1 AND name = $2 RETURNING table_name',
+        [ctx.tenantId, name],
+      );
+      if (rows.length === 0) throw entityNotFound(name);
+      await client.query(dropEntityTableSql(schema, rows[0].table_name));
+    });
+  }
+}
