@@ -1,0 +1,169 @@
+/**
+ * Analytics benchmark (issue 5): Hookgate end to end over HTTP against the same query written by
+ * hand and run with `pg` directly, on BENCH_ROWS (default 1,000,000) generated rows.
+ *
+ *   node -r ./scripts/register.js bench/analytics.ts
+ *
+ * Needs a real PostgreSQL (DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/postgres):
+ * it creates a throw-away database there and drops it at the end. Prints one line per query with
+ * medians, p95 and the ratio Hookgate / hand-written SQL.
+ */
+import 'reflect-metadata';
+import crypto from 'node:crypto';
+import pg from 'pg';
+import { Pool as HttpPool } from 'undici';
+import { mintToken } from '../src/auth/tokens';
+import { loadConfig } from '../src/config';
+import { createLogger } from '../src/logger';
+import { createHttpServer, startRuntime } from '../src/runtime';
+import { handQueries, hookgateQueries } from './analytics/queries';
+
+const SERVER_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const ITERATIONS = Number(process.env.BENCH_ITERATIONS ?? 25);
+const WARMUP = 3;
+const SECRET = crypto.randomBytes(32).toString('hex');
+const TENANT = 'bench';
+
+function withDatabase(url: string, database: string): string {
+  const u = new URL(url);
+  u.pathname = '/' + database;
+  return u.toString();
+}
+
+const percentile = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))];
+};
+
+async function main() {
+  const dbName = `hookgate_bench_${process.pid}`;
+  const admin = new pg.Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${dbName}"`);
+  const url = withDatabase(SERVER_URL, dbName);
+  const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, AUTH_JWT_SECRET: SECRET, LOG_LEVEL: 'silent', DISPATCHER: 'off', DB_POOL_SIZE: '10' });
+  const runtime = await startRuntime(config, createLogger('silent'));
+  const app = await createHttpServer(runtime);
+  const hand = new pg.Pool({ connectionString: url, max: 10 });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address() as { port: number };
+    const http = new HttpPool(`http://127.0.0.1:${address.port}`, { connections: 4 });
+    const token = await mintToken(SECRET, { sub: 'bench', tenantId: TENANT, permissions: ['tenant:admin'] });
+    const headers = { authorization: `Bearer ${token}`, 'x-tenant-id': TENANT, 'content-type': 'application/json' };
+    const call = async (method: string, path: string, body?: unknown) => {
+      const res = await http.request({ method: method as 'POST', path, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const text = await res.body.text();
+      if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text.slice(0, 300)}`);
+      return text ? JSON.parse(text) : undefined;
+    };
+
+    // The catalogue through the service, the rows straight into the table (the record API is not under test here).
+    await call('POST', '/metadata/entities', {
+      name: 'events',
+      fields: [
+        { name: 'id', type: 'INTEGER' },
+        { name: 'region', type: 'STRING' },
+        { name: 'channel', type: 'STRING' },
+        { name: 'status', type: 'STRING' },
+        { name: 'amount', type: 'DECIMAL' },
+        { name: 'qty', type: 'INTEGER' },
+        { name: 'created_at', type: 'TIMESTAMP' },
+      ],
+      primaryKey: 'id',
+      timeField: 'created_at',
+    });
+    const schema = await runtime.services.tenants.ensure(TENANT);
+    const table = `"${schema}"."events"`;
+    let t0 = Date.now();
+    await hand.query(`
+      INSERT INTO ${table} (id, region, channel, status, amount, qty, created_at)
+      SELECT g,
+             (ARRAY['north','south','east','west','central'])[1 + ((g * 7919) % 5)::int],
+             (ARRAY['web','store','phone','partner','app','mail'])[1 + ((g * 104729) % 6)::int],
+             (ARRAY['paid','paid','open','refunded'])[1 + ((g * 31) % 4)::int],
+             ((g * 7877) % 100000) / 100.0,
+             (g * 13) % 10,
+             timestamptz '2026-01-01 00:00:00+00' + ((g * 48271) % (365 * 86400)) * interval '1 second'
+        FROM generate_series(1::bigint, $1::bigint) g`, [ROWS]);
+    const loadMs = Date.now() - t0;
+    t0 = Date.now();
+    await call('POST', '/metadata/metrics', { name: 'revenue', entity: 'events', aggregation: 'SUM', field: 'amount', filter: { field: 'status', op: 'EQ', value: 'paid' } });
+    await call('POST', '/metadata/views', {
+      name: 'channel_totals',
+      entity: 'events',
+      select: [{ field: 'channel' }, { field: 'amount', agg: 'SUM', alias: 'total' }, { agg: 'COUNT', alias: 'orders' }],
+      filter: {
+        op: 'AND',
+        conditions: [
+          { field: 'region', op: 'EQ', value: { $param: 'region' } },
+          { field: 'created_at', op: 'GTE', value: { $param: 'since' } },
+        ],
+      },
+      parameters: [
+        { name: 'region', type: 'STRING', required: true },
+        { name: 'since', type: 'TIMESTAMP', default: '2026-12-01T00:00:00Z' },
+      ],
+    });
+    const catalogueMs = Date.now() - t0;
+    await hand.query(`ANALYZE ${table}`);
+
+    const ours = hookgateQueries();
+    const theirs = handQueries(table);
+    const results: Array<{ name: string; hookgate: number[]; handSql: number[]; rows: number }> = [];
+    for (const q of ours) {
+      const h = theirs.find((x) => x.name === q.name)!;
+      const runOurs = async () => (await call('POST', q.path, q.body)).data as { rows: unknown[][] } | Record<string, unknown>;
+      const runHand = async () => (await hand.query(h.sql, h.values)).rows;
+      // Same answer first: the benchmark compares equal work.
+      const a = await runOurs();
+      const b = await runHand();
+      const rowsOurs = 'rows' in a ? (a.rows as unknown[]).length : 0;
+      if (rowsOurs !== b.length) throw new Error(`${q.name}: Hookgate answered ${rowsOurs} rows, hand SQL ${b.length}`);
+      for (let i = 0; i < WARMUP; i++) {
+        await runOurs();
+        await runHand();
+      }
+      const timesOurs: number[] = [];
+      const timesHand: number[] = [];
+      for (let i = 0; i < ITERATIONS; i++) {
+        // Alternate which goes first, so caches and noise fall on both alike.
+        const order: Array<[() => Promise<unknown>, number[]]> = i % 2 ? [[runOurs, timesOurs], [runHand, timesHand]] : [[runHand, timesHand], [runOurs, timesOurs]];
+        for (const [fn, times] of order) {
+          const start = process.hrtime.bigint();
+          await fn();
+          times.push(Number(process.hrtime.bigint() - start) / 1e6);
+        }
+      }
+      results.push({ name: q.name, hookgate: timesOurs, handSql: timesHand, rows: b.length });
+    }
+
+    const pgVersion = (await hand.query('SHOW server_version')).rows[0].server_version;
+    process.stdout.write(`\nrows: ${ROWS.toLocaleString('en')}  load: ${loadMs} ms  catalogue (metric + view, with indexes): ${catalogueMs} ms  PostgreSQL ${pgVersion}  iterations: ${ITERATIONS}\n\n`);
+    process.stdout.write(
+      '| query | result rows | Hookgate HTTP median (p95) ms | hand SQL via pg median (p95) ms | ratio of medians | median of paired ratios |\n|---|---|---|---|---|---|\n',
+    );
+    for (const r of results) {
+      const mo = percentile(r.hookgate, 0.5);
+      const mh = percentile(r.handSql, 0.5);
+      // Each round's two runs are back to back: their ratio cancels the machine's slower drifts.
+      const paired = percentile(r.hookgate.map((x, i) => x / r.handSql[i]), 0.5);
+      process.stdout.write(
+        `| ${r.name} | ${r.rows} | ${mo.toFixed(1)} (${percentile(r.hookgate, 0.95).toFixed(1)}) | ${mh.toFixed(1)} (${percentile(r.handSql, 0.95).toFixed(1)}) | ${(mo / mh).toFixed(2)}× | ${paired.toFixed(2)}× |\n`,
+      );
+    }
+    await http.close();
+  } finally {
+    await hand.end().catch(() => undefined);
+    await app.close().catch(() => undefined);
+    await runtime.close().catch(() => undefined);
+    await admin.query(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  }
+}
+
+main().catch((err) => {
+  process.stderr.write(`bench/analytics: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

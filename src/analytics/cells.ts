@@ -1,0 +1,59 @@
+/** Cell values as CONTRACT §7 answers them, decided by the column's type, not by the driver. */
+import type { ColumnType } from './model';
+
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+
+function isoUtc(v: unknown): unknown {
+  if (v instanceof Date) return Number.isNaN(v.getTime()) ? null : v.toISOString();
+  if (typeof v === 'string') {
+    const d = new Date(v);
+    return Number.isNaN(d.getTime()) ? v : d.toISOString();
+  }
+  return v;
+}
+
+/** A bucket start: 'YYYY-MM-DD HH:MM:SS[.fff]' in UTC wall-clock time. */
+function bucketIso(v: unknown): unknown {
+  if (typeof v === 'string') {
+    const d = new Date(`${v.replace(' ', 'T')}Z`);
+    return Number.isNaN(d.getTime()) ? v : d.toISOString();
+  }
+  return isoUtc(v);
+}
+
+function dateOnly(v: unknown): unknown {
+  // A driver that parses DATE into a local-midnight Date would shift the day; read it back locally.
+  if (v instanceof Date) return `${pad(v.getFullYear(), 4)}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
+  return v;
+}
+
+function numeric(v: unknown): unknown {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v === 'string' || typeof v === 'bigint') {
+    const n = Number(v);
+    return Number.isFinite(n) ? n : null;
+  }
+  return v;
+}
+
+export function cellOf(type: ColumnType, v: unknown): unknown {
+  if (v === null || v === undefined) return null;
+  switch (type) {
+    case 'INTEGER':
+    case 'FLOAT':
+    case 'DECIMAL':
+      return numeric(v);
+    case 'TIMESTAMP':
+      return isoUtc(v);
+    case 'TIME':
+      return bucketIso(v);
+    case 'DATE':
+      return dateOnly(v);
+    default:
+      return v;
+  }
+}
+
+export function rowsOf(types: ColumnType[], rows: unknown[][]): unknown[][] {
+  return rows.map((r) => r.map((v, i) => cellOf(types[i], v)));
+}

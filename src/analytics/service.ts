@@ -1,0 +1,223 @@
+/**
+ * The analytics operations of CONTRACT §7 (A1–A6). Each one resolves names in the tenant's
+ * catalogue, reads the body against them, compiles one statement and runs it read-only.
+ */
+import type { TenantContext } from '../auth/permissions';
+import type { EntityLookup } from '../catalog/definition-common';
+import type { MetricDefinition, MetricService } from '../catalog/metric-service';
+import type { EntityDefinition } from '../catalog/model';
+import type { ViewService } from '../catalog/view-service';
+import { Params } from '../db/sql';
+import type { TenantSchemas } from '../db/tenant-schema';
+import { AppError, type FieldError } from '../errors';
+import { compileQuery, type CompiledQuery, type SqlSource } from './compile';
+import { MAX_BATCH_METRICS, type Filter, type SelectItem, type SourceField, type TabularResult } from './model';
+import {
+  checkDistinctColumns,
+  invalidQuery,
+  isObject,
+  Problems,
+  readDimensions,
+  readFilter,
+  readPaging,
+  readSelect,
+  readTime,
+} from './parse';
+import type { QueryRunner } from './runner';
+import { bindView, entitySource, viewSource } from './sources';
+
+interface Prepared {
+  schema: string;
+  compiled: CompiledQuery;
+}
+
+export interface QueryCheck {
+  valid: boolean;
+  errors: FieldError[];
+}
+
+export interface MetricResult {
+  metric: string;
+  result: TabularResult;
+}
+
+function timeFieldOf(entity: EntityDefinition, name: string | null): SourceField | undefined {
+  return name ? entity.fields.find((f) => f.name === name) : undefined;
+}
+
+/** A stored definition whose entity changed under it is the definition's fault, not the caller's. */
+const staleDefinition = (what: 'metric' | 'view') =>
+  invalidQuery([{ field: what, message: `the ${what} no longer fits its entity; define it again` }]);
+
+export class AnalyticsService {
+  constructor(
+    private readonly tenants: TenantSchemas,
+    private readonly entities: EntityLookup,
+    private readonly metrics: MetricService,
+    private readonly views: ViewService,
+    private readonly runner: QueryRunner,
+  ) {}
+
+  /** A1 */
+  async query(ctx: TenantContext, body: unknown): Promise<TabularResult> {
+    const { schema, compiled } = await this.prepareEntityQuery(ctx, body);
+    return this.runner.run(schema, compiled);
+  }
+
+  /** A2: every check of A1, and nothing is run. */
+  async check(ctx: TenantContext, body: unknown): Promise<QueryCheck> {
+    try {
+      await this.prepareEntityQuery(ctx, body);
+      return { valid: true, errors: [] };
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      if (err.code === 'INVALID_QUERY') return { valid: false, errors: err.details?.length ? err.details : [{ field: 'body', message: err.message }] };
+      if (err.code === 'ENTITY_NOT_FOUND') return { valid: false, errors: [{ field: 'entity', message: 'is not an entity or view of the tenant' }] };
+      throw err;
+    }
+  }
+
+  /** A3 */
+  async plan(ctx: TenantContext, body: unknown): Promise<string> {
+    const { schema, compiled } = await this.prepareEntityQuery(ctx, body);
+    return this.runner.explain(schema, compiled);
+  }
+
+  /** A4 */
+  async metricQuery(ctx: TenantContext, metricName: string, params: unknown): Promise<TabularResult> {
+    const metric = await this.metrics.get(ctx, metricName);
+    const { schema, compiled } = await this.prepareMetricQuery(ctx, metric, params, '');
+    return this.runner.run(schema, compiled);
+  }
+
+  /** A5: every metric is checked before any runs; they run concurrently where the database allows. */
+  async batchMetricQuery(ctx: TenantContext, metricNames: unknown, params: unknown): Promise<MetricResult[]> {
+    if (!Array.isArray(metricNames) || metricNames.length === 0 || metricNames.length > MAX_BATCH_METRICS || metricNames.some((m) => typeof m !== 'string')) {
+      throw invalidQuery([{ field: 'metrics', message: `must be an array of 1 to ${MAX_BATCH_METRICS} metric names` }]);
+    }
+    const names = [...new Set(metricNames as string[])];
+    const definitions = await Promise.all(names.map((n) => this.metrics.get(ctx, n)));
+    const prepared = await Promise.all(definitions.map((m) => this.prepareMetricQuery(ctx, m, params, 'params.')));
+    const run = (p: Prepared) => this.runner.run(p.schema, p.compiled);
+    let results: TabularResult[];
+    if (this.runner.serial) {
+      results = [];
+      for (const p of prepared) results.push(await run(p));
+    } else {
+      results = await Promise.all(prepared.map(run));
+    }
+    return names.map((metric, i) => ({ metric, result: results[i] }));
+  }
+
+  /** A6 */
+  async viewQuery(ctx: TenantContext, viewName: string, body: unknown): Promise<TabularResult> {
+    const view = await this.views.get(ctx, viewName);
+    if (body !== undefined && body !== null && !isObject(body)) throw invalidQuery([{ field: 'body', message: 'must be a JSON object' }]);
+    const b = (body ?? {}) as Record<string, unknown>;
+    const entity = await this.viewEntity(ctx, view.entity);
+    const schema = await this.tenants.ensure(ctx.tenantId);
+    const source = entitySource(schema, entity);
+    const p = new Problems();
+    const bound = bindView(view, source.fields, b.params, p);
+    const timeField = timeFieldOf(entity, entity.timeField);
+    const time = readTime(b.time, timeField, p);
+    const paging = readPaging(b, p);
+    if (bound && time?.granularity && bound.select.some((s) => s.column === 'time')) {
+      p.add('time.granularity', 'the view has a column named time already');
+    }
+    p.throwIfAny();
+    const compiled = compileQuery(source, { select: bound!.select, filter: bound!.filter, time, timeField, ...paging }, new Params());
+    return this.runner.run(schema, compiled);
+  }
+
+  private async viewEntity(ctx: TenantContext, name: string): Promise<EntityDefinition> {
+    try {
+      return await this.entities.get(ctx, name);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'ENTITY_NOT_FOUND') throw staleDefinition('view');
+      throw err;
+    }
+  }
+
+  /** A1–A3: `entity` names an entity, or else a view without required parameters. */
+  private async prepareEntityQuery(ctx: TenantContext, body: unknown): Promise<Prepared> {
+    if (!isObject(body)) throw invalidQuery([{ field: 'body', message: 'must be a JSON object' }]);
+    if (typeof body.entity !== 'string' || body.entity === '') throw invalidQuery([{ field: 'entity', message: 'is required' }]);
+    const name = body.entity;
+    let entity: EntityDefinition | undefined;
+    try {
+      entity = await this.entities.get(ctx, name);
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'ENTITY_NOT_FOUND')) throw err;
+      const view = await this.views.find(ctx, name);
+      if (!view) throw err;
+      return this.prepareViewAsEntity(ctx, view, body);
+    }
+    const schema = await this.tenants.ensure(ctx.tenantId);
+    const source = entitySource(schema, entity);
+    return { schema, compiled: this.compileBody(source, timeFieldOf(entity, entity.timeField), body, new Params()) };
+  }
+
+  private async prepareViewAsEntity(ctx: TenantContext, view: Awaited<ReturnType<ViewService['get']>>, body: Record<string, unknown>): Promise<Prepared> {
+    const needed = view.parameters.filter((x) => x.required && x.default === null);
+    if (needed.length) {
+      throw invalidQuery([{ field: 'entity', message: 'names a view with required parameters; query it with its parameters through the view query' }]);
+    }
+    const entity = await this.viewEntity(ctx, view.entity);
+    const schema = await this.tenants.ensure(ctx.tenantId);
+    const p = new Problems();
+    const bound = bindView(view, entitySource(schema, entity).fields, undefined, p);
+    if (!bound) throw staleDefinition('view');
+    const params = new Params();
+    const { source, timeField } = viewSource(schema, entity, bound, params);
+    return { schema, compiled: this.compileBody(source, timeField, body, params) };
+  }
+
+  private compileBody(source: SqlSource, timeField: SourceField | undefined, body: Record<string, unknown>, params: Params): CompiledQuery {
+    const p = new Problems();
+    const select = readSelect(body.select, source.fields, p);
+    const time = readTime(body.time, timeField, p);
+    checkDistinctColumns(select.map((s) => s.column), p, 'select', time?.granularity ? ['time'] : []);
+    const filter = readFilter(body.filter, source.fields, p);
+    const paging = readPaging(body, p);
+    p.throwIfAny();
+    return compileQuery(source, { select, filter, time, timeField, ...paging }, params);
+  }
+
+  /** A4/A5: `time`, the dimensions, then a column named after the metric. */
+  private async prepareMetricQuery(ctx: TenantContext, metric: MetricDefinition, raw: unknown, prefix: string): Promise<Prepared> {
+    if (raw !== undefined && raw !== null && !isObject(raw)) throw invalidQuery([{ field: prefix ? 'params' : 'body', message: 'must be a JSON object' }]);
+    const params = (raw ?? {}) as Record<string, unknown>;
+    let entity: EntityDefinition;
+    try {
+      entity = await this.entities.get(ctx, metric.entity);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'ENTITY_NOT_FOUND') throw staleDefinition('metric');
+      throw err;
+    }
+    const schema = await this.tenants.ensure(ctx.tenantId);
+    const source = entitySource(schema, entity);
+    const stale = new Problems();
+    const metricFilter = readFilter(metric.filter ?? undefined, source.fields, stale);
+    const [measure] = readSelect([{ field: metric.field ?? undefined, agg: metric.aggregation, alias: metric.name }], source.fields, stale);
+    const timeField = timeFieldOf(entity, metric.timeField);
+    if (stale.any || (metric.timeField && !timeField)) throw staleDefinition('metric');
+
+    const p = new Problems();
+    const dimensions = readDimensions(params.dimensions, source.fields, p, `${prefix}dimensions`);
+    const time = readTime(params.time, timeField, p, `${prefix}time`);
+    const filter = readFilter(params.filter, source.fields, p, `${prefix}filter`);
+    const paging = readPaging(params, p, prefix);
+    dimensions.forEach((d, i) => {
+      if (d === metric.name || (d === 'time' && time?.granularity)) p.add(`${prefix}dimensions[${i}]`, 'has the name of another column of the result');
+    });
+    p.throwIfAny();
+    const select: SelectItem[] = [
+      ...dimensions.map((d) => ({ field: d, column: d })),
+      measure,
+    ];
+    const conditions = [metricFilter, filter].filter((f): f is Filter => !!f);
+    const combined: Filter | undefined = conditions.length > 1 ? { kind: 'group', op: 'AND', conditions } : conditions[0];
+    return { schema, compiled: compileQuery(source, { select, filter: combined, time, timeField, ...paging }, new Params()) };
+  }
+}

@@ -1,0 +1,55 @@
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
+import { ANALYTICS_READ } from '../../auth/permissions';
+import type { GraphQLContext } from '../context';
+import { EntityQueryInput, MetricQueryParamsInput, MetricResult, plainInput, QueryCheck, TabularResult, TimeConfigInput } from './types';
+
+/** CONTRACT §7 A1–A6 over GraphQL: the same service calls as the REST routes. */
+@Resolver()
+export class AnalyticsResolver {
+  @Query(() => TabularResult)
+  async entityQuery(@Arg('input', () => EntityQueryInput) input: EntityQueryInput, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.analytics.query(await ctx.authorize(ANALYTICS_READ), plainInput(input));
+  }
+
+  @Query(() => QueryCheck, { description: 'Checks a query against the catalogue without running it' })
+  async checkEntityQuery(@Arg('input', () => EntityQueryInput) input: EntityQueryInput, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.analytics.check(await ctx.authorize(ANALYTICS_READ), plainInput(input));
+  }
+
+  @Query(() => String, { description: "PostgreSQL's plan for the query (EXPLAIN), without running it" })
+  async entityQueryPlan(@Arg('input', () => EntityQueryInput) input: EntityQueryInput, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.analytics.plan(await ctx.authorize(ANALYTICS_READ), plainInput(input));
+  }
+
+  @Query(() => TabularResult)
+  async metricQuery(
+    @Arg('metricName') metricName: string,
+    @Ctx() ctx: GraphQLContext,
+    @Arg('params', () => MetricQueryParamsInput, { nullable: true }) params?: MetricQueryParamsInput,
+  ) {
+    return ctx.services.analytics.metricQuery(await ctx.authorize(ANALYTICS_READ), metricName, plainInput(params));
+  }
+
+  @Query(() => [MetricResult])
+  async batchMetricQuery(
+    @Arg('metrics', () => [String]) metrics: string[],
+    @Ctx() ctx: GraphQLContext,
+    @Arg('params', () => MetricQueryParamsInput, { nullable: true }) params?: MetricQueryParamsInput,
+  ) {
+    return ctx.services.analytics.batchMetricQuery(await ctx.authorize(ANALYTICS_READ), metrics, plainInput(params));
+  }
+
+  @Query(() => TabularResult)
+  async viewQuery(
+    @Arg('viewName') viewName: string,
+    @Ctx() ctx: GraphQLContext,
+    @Arg('params', () => GraphQLJSONObject, { nullable: true }) params?: Record<string, unknown>,
+    @Arg('time', () => TimeConfigInput, { nullable: true }) time?: TimeConfigInput,
+    @Arg('limit', () => Int, { nullable: true }) limit?: number,
+    @Arg('offset', () => Int, { nullable: true }) offset?: number,
+  ) {
+    const body = { params: params ?? undefined, time: plainInput(time), limit: limit ?? undefined, offset: offset ?? undefined };
+    return ctx.services.analytics.viewQuery(await ctx.authorize(ANALYTICS_READ), viewName, body);
+  }
+}
