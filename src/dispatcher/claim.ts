@@ -1,0 +1,105 @@
+import type { Queryable } from '../db/database';
+import { qualified } from '../db/sql';
+import type { DeliveryConfig } from './request';
+
+/** A record this worker holds a lease on, with its configuration as of the claim. */
+export interface ClaimedRecord {
+  id: string;
+  requestId: string;
+  payloadJson: string;
+  retryCount: number;
+  maxRetries: number;
+  /** null: the configuration was deleted or never existed. */
+  config: DeliveryConfig | null;
+}
+
+interface ClaimRow {
+  id: string;
+  request_id: string;
+  payload_json: string;
+  retry_count: number;
+  max_retries: number;
+  config_id: string | null;
+  enabled: boolean | null;
+  webhook_url: string | null;
+  http_method: string | null;
+  headers_json: string | null;
+  timeout_ms: number | null;
+  backoff_initial_seconds: number | null;
+  backoff_factor: number | null;
+  secret: string | null;
+}
+
+export function outboxTable(schema: string): string {
+  return qualified(schema, 'mutation_webhook_outbox');
+}
+
+/**
+ * Claims up to `limit` due records of one tenant, oldest due first: PENDING or RETRYING,
+ * `next_retry_at` passed, not held by a dispatcher. SKIP LOCKED lets concurrent dispatchers take
+ * disjoint batches; the lease (`locked_by`, `locked_until`) ends with `rescueExpired`, which makes
+ * a dead dispatcher's records claimable again. One statement, which also reads each record's
+ * configuration.
+ */
+export async function claimDue(
+  db: Queryable,
+  args: { schema: string; tenantId: string; workerId: string; limit: number; leaseMs: number },
+): Promise<ClaimedRecord[]> {
+  const table = outboxTable(args.schema);
+  // Unnamed (parsed per call, not prepared): the text differs per tenant schema, and one prepared
+  // statement per tenant and pooled connection would pile up in the backends; a batch amortises it.
+  const { rows } = await db.query<ClaimRow>({
+    text: `WITH due AS (
+             SELECT id FROM ${table}
+              WHERE status IN ('PENDING', 'RETRYING') AND locked_by IS NULL AND next_retry_at <= now()
+              ORDER BY next_retry_at, id
+              LIMIT $3
+              FOR UPDATE SKIP LOCKED
+           ), claimed AS (
+             UPDATE ${table} o SET locked_by = $2, locked_until = now() + $4 * interval '1 millisecond'
+               FROM due WHERE o.id = due.id
+             RETURNING o.id, o.request_id, o.payload_json, o.retry_count, o.max_retries, o.webhook_config_id, o.next_retry_at
+           )
+           SELECT c.id, c.request_id, c.payload_json, c.retry_count, c.max_retries,
+                  w.id AS config_id, w.enabled, w.webhook_url, w.http_method, w.headers_json, w.timeout_ms,
+                  w.backoff_initial_seconds, w.backoff_factor, w.secret
+             FROM claimed c
+             LEFT JOIN webhook_configs w ON w.id = c.webhook_config_id AND w.tenant_id = $1 AND NOT w.deleted
+            ORDER BY c.next_retry_at, c.id`,
+    values: [args.tenantId, args.workerId, args.limit, args.leaseMs],
+  });
+  return rows.map((r) => ({
+    id: String(r.id),
+    requestId: r.request_id,
+    payloadJson: r.payload_json,
+    retryCount: r.retry_count,
+    maxRetries: r.max_retries,
+    config:
+      r.config_id === null
+        ? null
+        : {
+            id: r.config_id,
+            enabled: r.enabled === true,
+            webhookUrl: r.webhook_url,
+            httpMethod: r.http_method,
+            headersJson: r.headers_json,
+            timeoutMs: r.timeout_ms ?? 3000,
+            backoffInitialSeconds: r.backoff_initial_seconds ?? 5,
+            backoffFactor: r.backoff_factor ?? 2,
+            secret: r.secret,
+          },
+  }));
+}
+
+/**
+ * Gives back the records whose lease ran out (their dispatcher died or lost its connection): they
+ * become claimable at once. A dispatcher still working on one can then no longer settle it, since
+ * settling needs `locked_by` to be its own. Uses the lease index: cheap when nothing expired.
+ */
+export async function rescueExpired(db: Queryable, schema: string): Promise<number> {
+  const res = await db.query({
+    text: `UPDATE ${outboxTable(schema)} SET locked_by = NULL, locked_until = NULL
+            WHERE locked_until < now() AND status IN ('PENDING', 'RETRYING')`,
+  });
+  return res.rowCount ?? 0;
+}

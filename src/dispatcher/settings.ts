@@ -1,0 +1,56 @@
+import { ConfigError } from '../config-error';
+
+/** Tuning of the dispatcher; every value has a default that suits one 2-core machine. */
+export interface DispatcherSettings {
+  /** Deliveries in flight at once, over all tenants (also undici connections per origin). */
+  concurrency: number;
+  /** Records claimed per statement. */
+  batchSize: number;
+  /** How long a claim holds a record before another dispatcher may take it (renewed while in flight). */
+  leaseMs: number;
+  /** The safety-net poll of the due-tenant hints (the only wake-up on the embedded database). */
+  pollMs: number;
+  /** Tenants drained at the same time. */
+  tenantsInParallel: number;
+  /**
+   * Only tenants whose id starts with this are dispatched ('' = all): splits tenants between
+   * dispatcher fleets, and keeps test dispatchers to their own tenants.
+   */
+  tenantPrefix: string;
+  /** Connections of the dispatcher's own pool (PostgreSQL only; embedded shares the one connection). */
+  poolSize: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min || n > max) throw new ConfigError(`${name} must be an integer in ${min}..${max}, got "${raw}"`);
+  return n;
+}
+
+function tenantPrefix(raw: string | undefined): string {
+  const prefix = raw?.trim() ?? '';
+  if (prefix !== '' && !/^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/.test(prefix)) {
+    throw new ConfigError('DISPATCHER_TENANT_PREFIX must be the beginning of a tenant id (letters, digits, _ and -)');
+  }
+  return prefix;
+}
+
+/**
+ * DISPATCHER_CONCURRENCY, DISPATCHER_BATCH_SIZE, DISPATCHER_LEASE_SECONDS, DISPATCHER_POLL_MS,
+ * DISPATCHER_TENANTS_IN_PARALLEL, DISPATCHER_DB_POOL_SIZE, DISPATCHER_TENANT_PREFIX; bad values stop the process like every other setting.
+ */
+export function loadDispatcherSettings(env: Env, embedded: boolean): DispatcherSettings {
+  return {
+    concurrency: int(env, 'DISPATCHER_CONCURRENCY', 64, 1, 1024),
+    batchSize: int(env, 'DISPATCHER_BATCH_SIZE', 100, 1, 1000),
+    leaseMs: int(env, 'DISPATCHER_LEASE_SECONDS', 30, 2, 3600) * 1000,
+    pollMs: int(env, 'DISPATCHER_POLL_MS', embedded ? 200 : 500, 10, 60_000),
+    tenantsInParallel: int(env, 'DISPATCHER_TENANTS_IN_PARALLEL', 32, 1, 256),
+    poolSize: int(env, 'DISPATCHER_DB_POOL_SIZE', 6, 2, 100),
+    tenantPrefix: tenantPrefix(env.DISPATCHER_TENANT_PREFIX),
+  };
+}

@@ -1,0 +1,58 @@
+import pg from 'pg';
+import type { Runtime } from '../runtime';
+import { Dispatcher } from './loop';
+import { loadDispatcherSettings } from './settings';
+
+export interface RunningDispatcher {
+  dispatcher: Dispatcher;
+  /** Stops the dispatcher (see Dispatcher.stop) and closes its connections. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The dispatcher's own commits (claims, settles, hints) do not wait for the WAL flush: a crash
+ * can only lose the last few of them, which leaves records claimable again or not yet settled,
+ * and so at worst delivered once more (the guarantee is at least once). The writers' commits,
+ * which carry the changes and their outbox records, stay fully synchronous.
+ */
+export const DISPATCHER_SESSION_OPTIONS = '-c synchronous_commit=off';
+
+/**
+ * Builds and starts the dispatcher of a runtime (in the API process or on its own). On
+ * PostgreSQL it gets a pool of its own, so a burst of API requests never queues its claims and
+ * settles; the embedded database has one connection, which everything shares.
+ */
+export function startDispatcher(runtime: Runtime, env: Record<string, string | undefined> = process.env): RunningDispatcher {
+  const { config, services } = runtime;
+  const embedded = services.db.embedded;
+  const settings = loadDispatcherSettings(env, embedded);
+  let ownPool: pg.Pool | undefined;
+  if (!embedded) {
+    ownPool = new pg.Pool({
+      connectionString: config.databaseUrl,
+      max: settings.poolSize,
+      idleTimeoutMillis: 30_000,
+      connectionTimeoutMillis: 10_000,
+      application_name: 'hookgate-dispatcher',
+      options: DISPATCHER_SESSION_OPTIONS,
+    });
+    ownPool.on('error', (err) => services.logger.warn({ error: (err as { code?: string }).code ?? err.name }, 'idle dispatcher connection lost'));
+  }
+  const dispatcher = new Dispatcher({
+    pool: ownPool ?? services.db.pool,
+    logger: services.logger,
+    registry: services.metrics.registry,
+    headerPrefix: config.webhookHeaderPrefix,
+    allowPrivateTargets: config.webhookAllowPrivateTargets,
+    settings,
+    listenUrl: embedded ? undefined : config.databaseUrl,
+  });
+  dispatcher.start();
+  return {
+    dispatcher,
+    async stop() {
+      await dispatcher.stop();
+      await ownPool?.end().catch(() => undefined);
+    },
+  };
+}

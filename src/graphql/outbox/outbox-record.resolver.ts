@@ -1,0 +1,29 @@
+import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { CONFIG_ADMIN } from '../../auth/permissions';
+import type { GraphQLContext } from '../context';
+import { OutboxRecord, OutboxRecordPage, OutboxStatus } from './types';
+
+@Resolver(() => OutboxRecord)
+export class OutboxRecordResolver {
+  @Query(() => OutboxRecordPage, { description: "The tenant's outbox records, newest first (first: default 50, at most 500)" })
+  async outboxRecords(
+    @Ctx() ctx: GraphQLContext,
+    @Arg('status', () => OutboxStatus, { nullable: true }) status?: OutboxStatus,
+    @Arg('entityName', () => String, { nullable: true }) entityName?: string,
+    @Arg('webhookConfigId', () => ID, { nullable: true }) webhookConfigId?: string,
+    @Arg('first', () => Int, { nullable: true }) first?: number,
+    @Arg('after', () => String, { nullable: true }) after?: string,
+  ) {
+    return ctx.services.outbox.list(await ctx.authorize(CONFIG_ADMIN), { status, entityName, webhookConfigId, first, after });
+  }
+
+  @Query(() => OutboxRecord, { nullable: true, description: 'An unknown id is an OUTBOX_RECORD_NOT_FOUND error' })
+  async outboxRecord(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.outbox.get(await ctx.authorize(CONFIG_ADMIN), id);
+  }
+
+  @Mutation(() => OutboxRecord, { description: 'Puts a record (DEAD, or DELIVERED for a deliberate resend) back to PENDING with retryCount 0' })
+  async redeliverOutboxRecord(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.outbox.redeliver(await ctx.authorize(CONFIG_ADMIN), id);
+  }
+}

@@ -1,0 +1,48 @@
+import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { OUTBOX_STATUSES } from '../../outbox/model';
+import { ChangeOperation } from '../webhooks/types';
+
+export enum OutboxStatus {
+  PENDING = 'PENDING',
+  RETRYING = 'RETRYING',
+  DELIVERED = 'DELIVERED',
+  DEAD = 'DEAD',
+}
+registerEnumType(OutboxStatus, { name: 'OutboxStatus', description: 'Delivery state of an outbox record' });
+if (Object.values(OutboxStatus).join() !== OUTBOX_STATUSES.join()) throw new Error('OutboxStatus enum out of sync');
+
+@ObjectType({ description: 'One dispatch attempt of an outbox record' })
+export class DeliveryAttempt {
+  @Field(() => Int, { description: 'From 1, in the order the attempts were made' }) attemptNumber!: number;
+  @Field() startedAt!: Date;
+  @Field(() => Int) durationMs!: number;
+  @Field(() => Int, { nullable: true, description: 'null on a network error or timeout, or when no request was made' })
+  statusCode!: number | null;
+  @Field(() => String, { nullable: true }) error!: string | null;
+}
+
+@ObjectType({ description: 'A change waiting for, or done with, delivery to one webhook configuration' })
+export class OutboxRecord {
+  @Field(() => ID) id!: string;
+  @Field() entityName!: string;
+  @Field(() => ChangeOperation) operation!: ChangeOperation;
+  @Field({ description: 'Sent as X-<prefix>-Request-Id: the receiver\'s idempotency key' }) requestId!: string;
+  @Field(() => ID) webhookConfigId!: string;
+  @Field({ description: 'The request body, as sent' }) payloadJson!: string;
+  @Field(() => OutboxStatus) status!: OutboxStatus;
+  @Field(() => Int) retryCount!: number;
+  @Field(() => Int) maxRetries!: number;
+  @Field() nextRetryAt!: Date;
+  @Field(() => String, { nullable: true, description: 'The latest error, its code first' }) lastError!: string | null;
+  @Field() createdAt!: Date;
+  @Field() updatedAt!: Date;
+  @Field(() => Date, { nullable: true }) deliveredAt!: Date | null;
+  @Field(() => [DeliveryAttempt]) attempts!: DeliveryAttempt[];
+}
+
+@ObjectType()
+export class OutboxRecordPage {
+  @Field(() => [OutboxRecord], { description: 'Newest first' }) items!: OutboxRecord[];
+  @Field(() => String, { nullable: true, description: 'Pass as `after` for the next page; null on the last page' })
+  nextCursor!: string | null;
+}

@@ -1,0 +1,127 @@
+import crypto from 'node:crypto';
+import type { Queryable } from '../db/database';
+import { qualified } from '../db/sql';
+import type { ChangeOperation } from '../webhooks/model';
+import { hintLockSharedSql, markTenantDue } from './due-tenants';
+
+/** One change of one entity record, as the record writer made it. */
+export interface EntityChange {
+  operation: 'INSERT' | 'UPDATE' | 'UPSERT' | 'DELETE';
+  /** The record after the change; null on DELETE. */
+  data: Record<string, unknown> | null;
+  /** The record before the change; null on INSERT and on an UPSERT that inserted. */
+  previous: Record<string, unknown> | null;
+}
+
+export interface OutboxWrite {
+  tenantId: string;
+  /** The tenant's schema, from `services.tenants.ensure(tenantId)`. */
+  schema: string;
+  entityName: string;
+  /** The id of the API request that made the changes (shared by the whole batch). */
+  writeRequestId: string;
+  occurredAt: Date;
+  changes: EntityChange[];
+}
+
+/** The body of every delivery (CONTRACT §5); `payload_json` holds it as text. */
+export interface OutboxPayload {
+  eventId: string;
+  tenantId: string;
+  entityName: string;
+  operation: ChangeOperation;
+  requestId: string;
+  writeRequestId: string;
+  occurredAt: string;
+  data: Record<string, unknown> | null;
+  previous: Record<string, unknown> | null;
+}
+
+interface TargetConfig {
+  id: string;
+  events: string[];
+  max_retries: number;
+}
+
+const MATCHING_CONFIGS = {
+  text: `SELECT id, events, max_retries FROM webhook_configs
+          WHERE tenant_id = $1 AND entity_name = $2 AND enabled AND NOT deleted
+          ORDER BY created_at, id`,
+};
+
+// Bound per statement so a batch of 1000 changes × many configurations stays a few statements.
+const ROWS_PER_STATEMENT = 5000;
+
+/**
+ * Writes the outbox records of `changes` inside the caller's transaction (`client` must be the
+ * transaction's connection): one record per change and per enabled, not deleted configuration of
+ * the entity whose events include the change's operation. Then marks the tenant due and sends
+ * the wake-up NOTIFY, both of which take effect at commit. Returns the number of records written.
+ */
+export async function writeOutboxRecords(client: Queryable, args: OutboxWrite): Promise<number> {
+  if (args.changes.length === 0) return 0;
+  const { rows: configs } = await client.query<TargetConfig>({ ...MATCHING_CONFIGS, values: [args.tenantId, args.entityName] });
+  if (configs.length === 0) return 0;
+
+  const operations: string[] = [];
+  const requestIds: string[] = [];
+  const configIds: string[] = [];
+  const payloads: string[] = [];
+  const maxRetries: number[] = [];
+  const occurredAt = args.occurredAt.toISOString();
+  for (const change of args.changes) {
+    const targets = configs.filter((c) => c.events.includes(change.operation));
+    if (targets.length === 0) continue;
+    const eventId = crypto.randomUUID();
+    for (const config of targets) {
+      const requestId = crypto.randomUUID();
+      const payload: OutboxPayload = {
+        eventId,
+        tenantId: args.tenantId,
+        entityName: args.entityName,
+        operation: change.operation,
+        requestId,
+        writeRequestId: args.writeRequestId,
+        occurredAt,
+        data: change.data,
+        previous: change.previous,
+      };
+      operations.push(change.operation);
+      requestIds.push(requestId);
+      configIds.push(config.id);
+      payloads.push(JSON.stringify(payload));
+      maxRetries.push(config.max_retries);
+    }
+  }
+  if (operations.length === 0) return 0;
+
+  const table = qualified(args.schema, 'mutation_webhook_outbox');
+  // Not a named statement: its text differs per tenant schema, and prepared statements per tenant
+  // and connection would pile up in every backend.
+  const insert = {
+    // date_trunc: next_retry_at keeps milliseconds; rounding up could make a fresh record not yet due.
+    // The CTE takes the tenant's hint lock shared, held to commit (see due-tenants.ts).
+    text: `WITH hint_lock AS MATERIALIZED (SELECT ${hintLockSharedSql('$1')} AS locked)
+           INSERT INTO ${table} (tenant_id, entity_name, operation, request_id, webhook_config_id, payload_json, max_retries, next_retry_at)
+           SELECT $1, $2, u.operation, u.request_id, u.webhook_config_id, u.payload_json, u.max_retries, date_trunc('milliseconds', now())
+             FROM hint_lock, unnest($3::text[], $4::uuid[], $5::uuid[], $6::text[], $7::int[])
+                  AS u(operation, request_id, webhook_config_id, payload_json, max_retries)`,
+  };
+  for (let start = 0; start < operations.length; start += ROWS_PER_STATEMENT) {
+    const end = start + ROWS_PER_STATEMENT;
+    await client.query({
+      ...insert,
+      values: [
+        args.tenantId,
+        args.entityName,
+        operations.slice(start, end),
+        requestIds.slice(start, end),
+        configIds.slice(start, end),
+        payloads.slice(start, end),
+        maxRetries.slice(start, end),
+      ],
+    });
+  }
+  await markTenantDue(client, args.tenantId, { lockHeld: true });
+  return operations.length;
+}
