@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { ConfigError } from './config-error';
+import { loadDispatcherSettings } from './dispatcher/settings';
 
 /** Every setting of the service, parsed and validated once at start. See README "Settings". */
 export interface Config {
@@ -26,7 +28,7 @@ export interface Config {
   shutdownTimeoutMs: number;
 }
 
-export class ConfigError extends Error {}
+export { ConfigError };
 
 type Env = Record<string, string | undefined>;
 
@@ -83,6 +85,9 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
   }
   const databaseUrl = str(env, 'DATABASE_URL');
+  // The dispatcher reads its tuning when it starts; checking it here too makes a bad value stop
+  // every process at start, also an API-only one (DISPATCHER=off).
+  loadDispatcherSettings(env, !databaseUrl);
   return {
     nodeEnv,
     production,

@@ -1,8 +1,9 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config';
 import { createLogger } from './logger';
+import { exitOnSignals } from './shutdown';
 import { createHttpServer, devToken, startRuntime } from './runtime';
-// area:main-imports
+import { startDispatcher } from './dispatcher/start';
 
 /** Composition root: config → database → services → HTTP server (→ dispatcher). */
 async function main(): Promise<void> {
@@ -19,32 +20,14 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel);
   const runtime = await startRuntime(config, logger, { defaultMetrics: true });
   const app = await createHttpServer(runtime);
-  const stopBackground: Array<() => Promise<void>> = [];
-  // area:main-background
+  // DISPATCHER=off: an API-only process; dispatchers then run as `npm run dispatcher`.
+  const dispatcher = config.dispatcher ? startDispatcher(runtime) : undefined;
 
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    logger.info({ signal }, 'shutting down: no new requests, finishing in-flight work');
-    const force = setTimeout(() => {
-      logger.error('shutdown took too long; exiting');
-      process.exit(1);
-    }, config.shutdownTimeoutMs + 2000);
-    force.unref();
-    try {
-      await app.close();
-      for (const stop of stopBackground) await stop();
-      await runtime.close();
-      logger.info('stopped');
-      process.exit(0);
-    } catch (err) {
-      logger.error({ error: (err as Error).name }, 'error during shutdown');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  exitOnSignals(logger, config.shutdownTimeoutMs, 'shutting down: no new requests, finishing in-flight work', [
+    () => app.close(),
+    async () => dispatcher?.stop(),
+    () => runtime.close(),
+  ]);
 
   await app.listen({ port: config.port, host: config.host });
   const address = app.server.address();

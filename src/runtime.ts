@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { loadOrCreateDevSecret, mintToken, TokenVerifier } from './auth/tokens';
-import { createDatabase, retryOnConnectionLoss, type Database } from './db/database';
+import { createDatabase, isPglite, retryOnConnectionLoss, type Database } from './db/database';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { applyMigrations } from './db/migrate';
 import { buildApp } from './http/app';
@@ -34,7 +34,10 @@ export async function startRuntime(config: Config, logger: Logger, opts: { defau
     url = embedded.url;
     logger.info({ dataDir: config.dataDir }, 'embedded PostgreSQL (PGlite) started');
   }
-  const db = createDatabase(url, { poolSize: config.dbPoolSize, embedded: !!embedded, logger });
+  // A DATABASE_URL may point at a PGlite served elsewhere (the test suite does): it has the same
+  // single-session limits as our own embedded one, so it gets the same treatment.
+  const singleSession = !!embedded || (await retryOnConnectionLoss(() => isPglite(url), { logger, what: 'server check' }));
+  const db = createDatabase(url, { poolSize: singleSession ? 1 : config.dbPoolSize, embedded: singleSession, logger });
   try {
     await retryOnConnectionLoss(() => applyMigrations(db.pool, logger), { logger, what: 'migrations' });
     const devSecret = usesDevAuth(config) ? loadOrCreateDevSecret(config.dataDir) : undefined;

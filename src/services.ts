@@ -4,7 +4,15 @@ import { TenantSchemas } from './db/tenant-schema';
 import type { Logger } from './logger';
 import { WebhookConfigService } from './webhooks/service';
 import type { Metrics } from './metrics';
-// area:imports
+import { EntityService } from './catalog/entity-service';
+import { TriggerService } from './triggers/service';
+import { TriggerIntake } from './triggers/intake';
+import { RecordService } from './records/record-service';
+import type { MetricService } from './catalog/metric-service';
+import type { ViewService } from './catalog/view-service';
+import type { AnalyticsService } from './analytics/service';
+import { createAnalyticsServices } from './analytics/create';
+import { OutboxService } from './outbox/service';
 
 /** The application services: the one layer both REST and GraphQL call. */
 export interface Services {
@@ -14,7 +22,14 @@ export interface Services {
   metrics: Metrics;
   tenants: TenantSchemas;
   webhooks: WebhookConfigService;
-  // area:services
+  entities: EntityService;
+  triggers: TriggerService;
+  triggerIntake: TriggerIntake;
+  records: RecordService;
+  metricCatalog: MetricService;
+  viewCatalog: ViewService;
+  analytics: AnalyticsService;
+  outbox: OutboxService;
 }
 
 export function createServices(config: Config, db: Database, logger: Logger, metrics: Metrics): Services {
@@ -25,8 +40,14 @@ export function createServices(config: Config, db: Database, logger: Logger, met
     logger,
     metrics,
     tenants,
-    webhooks: new WebhookConfigService(db.prisma),
-    // area:construct
+    webhooks: new WebhookConfigService(db.prisma, tenants),
+    entities: new EntityService(db, tenants),
+    triggers: new TriggerService(db.prisma),
+    triggerIntake: new TriggerIntake(db.pool, metrics.registry),
+    // The record writer looks entities up through the one catalogue service (built just above).
+    records: new RecordService(db, tenants, { get: (ctx, name) => services.entities.get(ctx, name) }),
+    ...createAnalyticsServices(config, db, tenants, logger, metrics, { get: (ctx, name) => services.entities.get(ctx, name) }),
+    outbox: new OutboxService(db, tenants),
   };
   return services;
 }

@@ -9,12 +9,30 @@ import type { Logger } from '../logger';
 pg.types.setTypeParser(20, (v) => Number(v));
 // NUMERIC as a JS number: the contract answers numbers as JSON numbers.
 pg.types.setTypeParser(1700, (v) => Number(v));
+// DATE stays the 'YYYY-MM-DD' text the contract answers; the default would shift it to local midnight.
+pg.types.setTypeParser(1082, (v) => v);
+
+/**
+ * PGlite (PostgreSQL compiled to WebAssembly) serves every connection from one backend session:
+ * transactions, SET and prepared statements are shared, and NOTIFY does not cross connections.
+ */
+export async function isPglite(url: string): Promise<boolean> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 10_000 });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ version: string }>('SELECT version() AS version');
+    return rows[0].version.includes('PGlite');
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
 
 export type Queryable = Pick<pg.PoolClient, 'query'>;
 
 export interface Database {
   pool: pg.Pool;
   prisma: PrismaClient;
+  /** True on PGlite (embedded or served elsewhere): one session, no LISTEN/NOTIFY across connections. */
   embedded: boolean;
   /** Runs `fn` in one transaction on one connection; rolls back when it throws. */
   transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T>;
@@ -37,25 +55,28 @@ export function createDatabase(url: string, opts: { poolSize: number; embedded: 
     pool,
     prisma,
     embedded: opts.embedded,
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await fn(client);
-        await client.query('COMMIT');
-        return result;
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw err;
-      } finally {
-        client.release();
-      }
-    },
+    transaction: (fn) => inTransaction(pool, fn),
     async close() {
       await prisma.$disconnect().catch(() => undefined);
       await pool.end().catch(() => undefined);
     },
   };
+}
+
+/** Runs `fn` in one transaction on one connection of `pool`; rolls back when it throws. */
+export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
 }
 
 /**

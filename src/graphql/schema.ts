@@ -3,12 +3,26 @@ import path from 'node:path';
 import type { GraphQLSchema } from 'graphql';
 import { buildSchema, type NonEmptyArray } from 'type-graphql';
 import { WebhookConfigResolver } from './webhooks/webhook-config.resolver';
-// area:resolver-imports
+import { TriggerResolver } from './triggers/trigger.resolver';
+import { TriggerEventResolver } from './triggers/trigger-event.resolver';
+import { EntityResolver } from './catalog/entity.resolver';
+import { RecordResolver } from './records/record.resolver';
+import { AnalyticsResolver } from './analytics/analytics.resolver';
+import { MetricResolver } from './catalog/metric.resolver';
+import { ViewResolver } from './catalog/view.resolver';
+import { OutboxRecordResolver } from './outbox/outbox-record.resolver';
 
 // One resolver class per type; each area adds its own here.
 export const resolvers: NonEmptyArray<Function> = [
   WebhookConfigResolver,
-  // area:resolvers
+  TriggerResolver,
+  TriggerEventResolver,
+  EntityResolver,
+  RecordResolver,
+  AnalyticsResolver,
+  MetricResolver,
+  ViewResolver,
+  OutboxRecordResolver,
 ];
 
 export const SCHEMA_FILE = path.resolve(__dirname, '../../schema.graphql');

@@ -19,7 +19,6 @@ import { entityRoutes } from './entity-routes';
 import { recordRoutes } from './record-routes';
 import { analyticsRoutes } from './analytics-routes';
 import { metricRoutes, viewRoutes } from './metric-view-routes';
-// area:route-imports
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -36,7 +35,6 @@ function restAreas(): Array<{ plugin: FastifyPluginAsync<any>; prefixes: string[
     { plugin: analyticsRoutes, prefixes: ['/analytics', '/api/v1/analytics'] },
     { plugin: metricRoutes, prefixes: ['/metadata/metrics', '/api/v1/metrics', '/api/v1/metadata/metrics'] },
     { plugin: viewRoutes, prefixes: ['/metadata/views', '/api/v1/views', '/api/v1/metadata/views'] },
-    // area:rest
   ];
 }
 

@@ -32,3 +32,33 @@ export type TenantSchemaMigration = Prisma.TenantSchemaMigrationModel
  * 
  */
 export type WebhookConfig = Prisma.WebhookConfigModel
+/**
+ * Model Trigger
+ * 
+ */
+export type Trigger = Prisma.TriggerModel
+/**
+ * Model TriggerEvent
+ * 
+ */
+export type TriggerEvent = Prisma.TriggerEventModel
+/**
+ * Model DispatchTenant
+ * 
+ */
+export type DispatchTenant = Prisma.DispatchTenantModel
+/**
+ * Model EntityDefinition
+ * 
+ */
+export type EntityDefinition = Prisma.EntityDefinitionModel
+/**
+ * Model MetricDefinition
+ * 
+ */
+export type MetricDefinition = Prisma.MetricDefinitionModel
+/**
+ * Model ViewDefinition
+ * 
+ */
+export type ViewDefinition = Prisma.ViewDefinitionModel

@@ -399,7 +399,13 @@ type FieldRefInputType<Model, FieldType> = Model extends never ? never : FieldRe
 export const ModelName = {
   Tenant: 'Tenant',
   TenantSchemaMigration: 'TenantSchemaMigration',
-  WebhookConfig: 'WebhookConfig'
+  WebhookConfig: 'WebhookConfig',
+  Trigger: 'Trigger',
+  TriggerEvent: 'TriggerEvent',
+  DispatchTenant: 'DispatchTenant',
+  EntityDefinition: 'EntityDefinition',
+  MetricDefinition: 'MetricDefinition',
+  ViewDefinition: 'ViewDefinition'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -415,7 +421,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "tenant" | "tenantSchemaMigration" | "webhookConfig"
+    modelProps: "tenant" | "tenantSchemaMigration" | "webhookConfig" | "trigger" | "triggerEvent" | "dispatchTenant" | "entityDefinition" | "metricDefinition" | "viewDefinition"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -641,6 +647,450 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    Trigger: {
+      payload: Prisma.$TriggerPayload<ExtArgs>
+      fields: Prisma.TriggerFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.TriggerFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TriggerPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.TriggerFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TriggerPayload>
+        }
+        findFirst: {
+          args: Prisma.TriggerFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TriggerPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.TriggerFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TriggerPayload>
+        }
+        findMany: {
+          args: Prisma.TriggerFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TriggerPayload>[]
+        }
+        create: {
+          args: Prisma.TriggerCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TriggerPayload>
+        }
+        createMany: {
+          args: Prisma.TriggerCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.TriggerCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TriggerPayload>[]
+        }
+        delete: {
+          args: Prisma.TriggerDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TriggerPayload>
+        }
+        update: {
+          args: Prisma.TriggerUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TriggerPayload>
+        }
+        deleteMany: {
+          args: Prisma.TriggerDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.TriggerUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.TriggerUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TriggerPayload>[]
+        }
+        upsert: {
+          args: Prisma.TriggerUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TriggerPayload>
+        }
+        aggregate: {
+          args: Prisma.TriggerAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateTrigger>
+        }
+        groupBy: {
+          args: Prisma.TriggerGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.TriggerGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.TriggerCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.TriggerCountAggregateOutputType> | number
+        }
+      }
+    }
+    TriggerEvent: {
+      payload: Prisma.$TriggerEventPayload<ExtArgs>
+      fields: Prisma.TriggerEventFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.TriggerEventFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TriggerEventPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.TriggerEventFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TriggerEventPayload>
+        }
+        findFirst: {
+          args: Prisma.TriggerEventFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TriggerEventPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.TriggerEventFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TriggerEventPayload>
+        }
+        findMany: {
+          args: Prisma.TriggerEventFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TriggerEventPayload>[]
+        }
+        create: {
+          args: Prisma.TriggerEventCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TriggerEventPayload>
+        }
+        createMany: {
+          args: Prisma.TriggerEventCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.TriggerEventCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TriggerEventPayload>[]
+        }
+        delete: {
+          args: Prisma.TriggerEventDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TriggerEventPayload>
+        }
+        update: {
+          args: Prisma.TriggerEventUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TriggerEventPayload>
+        }
+        deleteMany: {
+          args: Prisma.TriggerEventDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.TriggerEventUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.TriggerEventUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TriggerEventPayload>[]
+        }
+        upsert: {
+          args: Prisma.TriggerEventUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$TriggerEventPayload>
+        }
+        aggregate: {
+          args: Prisma.TriggerEventAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateTriggerEvent>
+        }
+        groupBy: {
+          args: Prisma.TriggerEventGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.TriggerEventGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.TriggerEventCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.TriggerEventCountAggregateOutputType> | number
+        }
+      }
+    }
+    DispatchTenant: {
+      payload: Prisma.$DispatchTenantPayload<ExtArgs>
+      fields: Prisma.DispatchTenantFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.DispatchTenantFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DispatchTenantPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.DispatchTenantFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DispatchTenantPayload>
+        }
+        findFirst: {
+          args: Prisma.DispatchTenantFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DispatchTenantPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.DispatchTenantFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DispatchTenantPayload>
+        }
+        findMany: {
+          args: Prisma.DispatchTenantFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DispatchTenantPayload>[]
+        }
+        create: {
+          args: Prisma.DispatchTenantCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DispatchTenantPayload>
+        }
+        createMany: {
+          args: Prisma.DispatchTenantCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.DispatchTenantCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DispatchTenantPayload>[]
+        }
+        delete: {
+          args: Prisma.DispatchTenantDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DispatchTenantPayload>
+        }
+        update: {
+          args: Prisma.DispatchTenantUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DispatchTenantPayload>
+        }
+        deleteMany: {
+          args: Prisma.DispatchTenantDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.DispatchTenantUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.DispatchTenantUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DispatchTenantPayload>[]
+        }
+        upsert: {
+          args: Prisma.DispatchTenantUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$DispatchTenantPayload>
+        }
+        aggregate: {
+          args: Prisma.DispatchTenantAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateDispatchTenant>
+        }
+        groupBy: {
+          args: Prisma.DispatchTenantGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.DispatchTenantGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.DispatchTenantCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.DispatchTenantCountAggregateOutputType> | number
+        }
+      }
+    }
+    EntityDefinition: {
+      payload: Prisma.$EntityDefinitionPayload<ExtArgs>
+      fields: Prisma.EntityDefinitionFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.EntityDefinitionFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EntityDefinitionPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.EntityDefinitionFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EntityDefinitionPayload>
+        }
+        findFirst: {
+          args: Prisma.EntityDefinitionFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EntityDefinitionPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.EntityDefinitionFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EntityDefinitionPayload>
+        }
+        findMany: {
+          args: Prisma.EntityDefinitionFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EntityDefinitionPayload>[]
+        }
+        create: {
+          args: Prisma.EntityDefinitionCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EntityDefinitionPayload>
+        }
+        createMany: {
+          args: Prisma.EntityDefinitionCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.EntityDefinitionCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EntityDefinitionPayload>[]
+        }
+        delete: {
+          args: Prisma.EntityDefinitionDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EntityDefinitionPayload>
+        }
+        update: {
+          args: Prisma.EntityDefinitionUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EntityDefinitionPayload>
+        }
+        deleteMany: {
+          args: Prisma.EntityDefinitionDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.EntityDefinitionUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.EntityDefinitionUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EntityDefinitionPayload>[]
+        }
+        upsert: {
+          args: Prisma.EntityDefinitionUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$EntityDefinitionPayload>
+        }
+        aggregate: {
+          args: Prisma.EntityDefinitionAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateEntityDefinition>
+        }
+        groupBy: {
+          args: Prisma.EntityDefinitionGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.EntityDefinitionGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.EntityDefinitionCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.EntityDefinitionCountAggregateOutputType> | number
+        }
+      }
+    }
+    MetricDefinition: {
+      payload: Prisma.$MetricDefinitionPayload<ExtArgs>
+      fields: Prisma.MetricDefinitionFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.MetricDefinitionFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDefinitionPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.MetricDefinitionFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDefinitionPayload>
+        }
+        findFirst: {
+          args: Prisma.MetricDefinitionFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDefinitionPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.MetricDefinitionFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDefinitionPayload>
+        }
+        findMany: {
+          args: Prisma.MetricDefinitionFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDefinitionPayload>[]
+        }
+        create: {
+          args: Prisma.MetricDefinitionCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDefinitionPayload>
+        }
+        createMany: {
+          args: Prisma.MetricDefinitionCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.MetricDefinitionCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDefinitionPayload>[]
+        }
+        delete: {
+          args: Prisma.MetricDefinitionDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDefinitionPayload>
+        }
+        update: {
+          args: Prisma.MetricDefinitionUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDefinitionPayload>
+        }
+        deleteMany: {
+          args: Prisma.MetricDefinitionDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.MetricDefinitionUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.MetricDefinitionUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDefinitionPayload>[]
+        }
+        upsert: {
+          args: Prisma.MetricDefinitionUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$MetricDefinitionPayload>
+        }
+        aggregate: {
+          args: Prisma.MetricDefinitionAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateMetricDefinition>
+        }
+        groupBy: {
+          args: Prisma.MetricDefinitionGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricDefinitionGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.MetricDefinitionCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.MetricDefinitionCountAggregateOutputType> | number
+        }
+      }
+    }
+    ViewDefinition: {
+      payload: Prisma.$ViewDefinitionPayload<ExtArgs>
+      fields: Prisma.ViewDefinitionFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.ViewDefinitionFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ViewDefinitionPayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.ViewDefinitionFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ViewDefinitionPayload>
+        }
+        findFirst: {
+          args: Prisma.ViewDefinitionFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ViewDefinitionPayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.ViewDefinitionFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ViewDefinitionPayload>
+        }
+        findMany: {
+          args: Prisma.ViewDefinitionFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ViewDefinitionPayload>[]
+        }
+        create: {
+          args: Prisma.ViewDefinitionCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ViewDefinitionPayload>
+        }
+        createMany: {
+          args: Prisma.ViewDefinitionCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.ViewDefinitionCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ViewDefinitionPayload>[]
+        }
+        delete: {
+          args: Prisma.ViewDefinitionDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ViewDefinitionPayload>
+        }
+        update: {
+          args: Prisma.ViewDefinitionUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ViewDefinitionPayload>
+        }
+        deleteMany: {
+          args: Prisma.ViewDefinitionDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.ViewDefinitionUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.ViewDefinitionUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ViewDefinitionPayload>[]
+        }
+        upsert: {
+          args: Prisma.ViewDefinitionUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$ViewDefinitionPayload>
+        }
+        aggregate: {
+          args: Prisma.ViewDefinitionAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateViewDefinition>
+        }
+        groupBy: {
+          args: Prisma.ViewDefinitionGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ViewDefinitionGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.ViewDefinitionCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.ViewDefinitionCountAggregateOutputType> | number
+        }
+      }
+    }
   }
 } & {
   other: {
@@ -723,12 +1173,119 @@ export const WebhookConfigScalarFieldEnum = {
 export type WebhookConfigScalarFieldEnum = (typeof WebhookConfigScalarFieldEnum)[keyof typeof WebhookConfigScalarFieldEnum]
 
 
+export const TriggerScalarFieldEnum = {
+  id: 'id',
+  tenantId: 'tenantId',
+  name: 'name',
+  enabled: 'enabled',
+  webhookSecret: 'webhookSecret',
+  webhookTimestampHeader: 'webhookTimestampHeader',
+  webhookSignatureHeader: 'webhookSignatureHeader',
+  webhookMaxSkewSeconds: 'webhookMaxSkewSeconds',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+  createdBy: 'createdBy',
+  updatedBy: 'updatedBy'
+} as const
+
+export type TriggerScalarFieldEnum = (typeof TriggerScalarFieldEnum)[keyof typeof TriggerScalarFieldEnum]
+
+
+export const TriggerEventScalarFieldEnum = {
+  id: 'id',
+  seq: 'seq',
+  tenantId: 'tenantId',
+  triggerId: 'triggerId',
+  receivedAt: 'receivedAt',
+  contentType: 'contentType',
+  headers: 'headers',
+  body: 'body',
+  signatureVerified: 'signatureVerified',
+  signatureTimestamp: 'signatureTimestamp',
+  signature: 'signature'
+} as const
+
+export type TriggerEventScalarFieldEnum = (typeof TriggerEventScalarFieldEnum)[keyof typeof TriggerEventScalarFieldEnum]
+
+
+export const DispatchTenantScalarFieldEnum = {
+  tenantId: 'tenantId',
+  wakeAt: 'wakeAt'
+} as const
+
+export type DispatchTenantScalarFieldEnum = (typeof DispatchTenantScalarFieldEnum)[keyof typeof DispatchTenantScalarFieldEnum]
+
+
+export const EntityDefinitionScalarFieldEnum = {
+  tenantId: 'tenantId',
+  name: 'name',
+  fields: 'fields',
+  primaryKey: 'primaryKey',
+  timeField: 'timeField',
+  tableName: 'tableName',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+  createdBy: 'createdBy',
+  updatedBy: 'updatedBy'
+} as const
+
+export type EntityDefinitionScalarFieldEnum = (typeof EntityDefinitionScalarFieldEnum)[keyof typeof EntityDefinitionScalarFieldEnum]
+
+
+export const MetricDefinitionScalarFieldEnum = {
+  tenantId: 'tenantId',
+  name: 'name',
+  entityName: 'entityName',
+  aggregation: 'aggregation',
+  field: 'field',
+  timeField: 'timeField',
+  filter: 'filter',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+  createdBy: 'createdBy',
+  updatedBy: 'updatedBy'
+} as const
+
+export type MetricDefinitionScalarFieldEnum = (typeof MetricDefinitionScalarFieldEnum)[keyof typeof MetricDefinitionScalarFieldEnum]
+
+
+export const ViewDefinitionScalarFieldEnum = {
+  tenantId: 'tenantId',
+  name: 'name',
+  entityName: 'entityName',
+  select: 'select',
+  filter: 'filter',
+  parameters: 'parameters',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+  createdBy: 'createdBy',
+  updatedBy: 'updatedBy'
+} as const
+
+export type ViewDefinitionScalarFieldEnum = (typeof ViewDefinitionScalarFieldEnum)[keyof typeof ViewDefinitionScalarFieldEnum]
+
+
 export const SortOrder = {
   asc: 'asc',
   desc: 'desc'
 } as const
 
 export type SortOrder = (typeof SortOrder)[keyof typeof SortOrder]
+
+
+export const JsonNullValueInput = {
+  JsonNull: JsonNull
+} as const
+
+export type JsonNullValueInput = (typeof JsonNullValueInput)[keyof typeof JsonNullValueInput]
+
+
+export const NullableJsonNullValueInput = {
+  DbNull: DbNull,
+  JsonNull: JsonNull
+} as const
+
+export type NullableJsonNullValueInput = (typeof NullableJsonNullValueInput)[keyof typeof NullableJsonNullValueInput]
 
 
 export const QueryMode = {
@@ -745,6 +1302,15 @@ export const NullsOrder = {
 } as const
 
 export type NullsOrder = (typeof NullsOrder)[keyof typeof NullsOrder]
+
+
+export const JsonNullValueFilter = {
+  DbNull: DbNull,
+  JsonNull: JsonNull,
+  AnyNull: AnyNull
+} as const
+
+export type JsonNullValueFilter = (typeof JsonNullValueFilter)[keyof typeof JsonNullValueFilter]
 
 
 
@@ -813,6 +1379,48 @@ export type ListFloatFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaMode
  * Reference to a field of type 'Boolean'
  */
 export type BooleanFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Boolean'>
+    
+
+
+/**
+ * Reference to a field of type 'BigInt'
+ */
+export type BigIntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'BigInt'>
+    
+
+
+/**
+ * Reference to a field of type 'BigInt[]'
+ */
+export type ListBigIntFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'BigInt[]'>
+    
+
+
+/**
+ * Reference to a field of type 'Json'
+ */
+export type JsonFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Json'>
+    
+
+
+/**
+ * Reference to a field of type 'QueryMode'
+ */
+export type EnumQueryModeFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'QueryMode'>
+    
+
+
+/**
+ * Reference to a field of type 'Bytes'
+ */
+export type BytesFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Bytes'>
+    
+
+
+/**
+ * Reference to a field of type 'Bytes[]'
+ */
+export type ListBytesFieldRefInput<$PrismaModel> = FieldRefInputType<$PrismaModel, 'Bytes[]'>
     
 
 /**
@@ -969,6 +1577,12 @@ export type GlobalOmitConfig = {
   tenant?: Prisma.TenantOmit
   tenantSchemaMigration?: Prisma.TenantSchemaMigrationOmit
   webhookConfig?: Prisma.WebhookConfigOmit
+  trigger?: Prisma.TriggerOmit
+  triggerEvent?: Prisma.TriggerEventOmit
+  dispatchTenant?: Prisma.DispatchTenantOmit
+  entityDefinition?: Prisma.EntityDefinitionOmit
+  metricDefinition?: Prisma.MetricDefinitionOmit
+  viewDefinition?: Prisma.ViewDefinitionOmit
 }
 
 /* Types for Logging */

@@ -53,7 +53,13 @@ export const AnyNull = runtime.AnyNull
 export const ModelName = {
   Tenant: 'Tenant',
   TenantSchemaMigration: 'TenantSchemaMigration',
-  WebhookConfig: 'WebhookConfig'
+  WebhookConfig: 'WebhookConfig',
+  Trigger: 'Trigger',
+  TriggerEvent: 'TriggerEvent',
+  DispatchTenant: 'DispatchTenant',
+  EntityDefinition: 'EntityDefinition',
+  MetricDefinition: 'MetricDefinition',
+  ViewDefinition: 'ViewDefinition'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -115,12 +121,119 @@ export const WebhookConfigScalarFieldEnum = {
 export type WebhookConfigScalarFieldEnum = (typeof WebhookConfigScalarFieldEnum)[keyof typeof WebhookConfigScalarFieldEnum]
 
 
+export const TriggerScalarFieldEnum = {
+  id: 'id',
+  tenantId: 'tenantId',
+  name: 'name',
+  enabled: 'enabled',
+  webhookSecret: 'webhookSecret',
+  webhookTimestampHeader: 'webhookTimestampHeader',
+  webhookSignatureHeader: 'webhookSignatureHeader',
+  webhookMaxSkewSeconds: 'webhookMaxSkewSeconds',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+  createdBy: 'createdBy',
+  updatedBy: 'updatedBy'
+} as const
+
+export type TriggerScalarFieldEnum = (typeof TriggerScalarFieldEnum)[keyof typeof TriggerScalarFieldEnum]
+
+
+export const TriggerEventScalarFieldEnum = {
+  id: 'id',
+  seq: 'seq',
+  tenantId: 'tenantId',
+  triggerId: 'triggerId',
+  receivedAt: 'receivedAt',
+  contentType: 'contentType',
+  headers: 'headers',
+  body: 'body',
+  signatureVerified: 'signatureVerified',
+  signatureTimestamp: 'signatureTimestamp',
+  signature: 'signature'
+} as const
+
+export type TriggerEventScalarFieldEnum = (typeof TriggerEventScalarFieldEnum)[keyof typeof TriggerEventScalarFieldEnum]
+
+
+export const DispatchTenantScalarFieldEnum = {
+  tenantId: 'tenantId',
+  wakeAt: 'wakeAt'
+} as const
+
+export type DispatchTenantScalarFieldEnum = (typeof DispatchTenantScalarFieldEnum)[keyof typeof DispatchTenantScalarFieldEnum]
+
+
+export const EntityDefinitionScalarFieldEnum = {
+  tenantId: 'tenantId',
+  name: 'name',
+  fields: 'fields',
+  primaryKey: 'primaryKey',
+  timeField: 'timeField',
+  tableName: 'tableName',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+  createdBy: 'createdBy',
+  updatedBy: 'updatedBy'
+} as const
+
+export type EntityDefinitionScalarFieldEnum = (typeof EntityDefinitionScalarFieldEnum)[keyof typeof EntityDefinitionScalarFieldEnum]
+
+
+export const MetricDefinitionScalarFieldEnum = {
+  tenantId: 'tenantId',
+  name: 'name',
+  entityName: 'entityName',
+  aggregation: 'aggregation',
+  field: 'field',
+  timeField: 'timeField',
+  filter: 'filter',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+  createdBy: 'createdBy',
+  updatedBy: 'updatedBy'
+} as const
+
+export type MetricDefinitionScalarFieldEnum = (typeof MetricDefinitionScalarFieldEnum)[keyof typeof MetricDefinitionScalarFieldEnum]
+
+
+export const ViewDefinitionScalarFieldEnum = {
+  tenantId: 'tenantId',
+  name: 'name',
+  entityName: 'entityName',
+  select: 'select',
+  filter: 'filter',
+  parameters: 'parameters',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+  createdBy: 'createdBy',
+  updatedBy: 'updatedBy'
+} as const
+
+export type ViewDefinitionScalarFieldEnum = (typeof ViewDefinitionScalarFieldEnum)[keyof typeof ViewDefinitionScalarFieldEnum]
+
+
 export const SortOrder = {
   asc: 'asc',
   desc: 'desc'
 } as const
 
 export type SortOrder = (typeof SortOrder)[keyof typeof SortOrder]
+
+
+export const JsonNullValueInput = {
+  JsonNull: JsonNull
+} as const
+
+export type JsonNullValueInput = (typeof JsonNullValueInput)[keyof typeof JsonNullValueInput]
+
+
+export const NullableJsonNullValueInput = {
+  DbNull: DbNull,
+  JsonNull: JsonNull
+} as const
+
+export type NullableJsonNullValueInput = (typeof NullableJsonNullValueInput)[keyof typeof NullableJsonNullValueInput]
 
 
 export const QueryMode = {
@@ -137,4 +250,13 @@ export const NullsOrder = {
 } as const
 
 export type NullsOrder = (typeof NullsOrder)[keyof typeof NullsOrder]
+
+
+export const JsonNullValueFilter = {
+  DbNull: DbNull,
+  JsonNull: JsonNull,
+  AnyNull: AnyNull
+} as const
+
+export type JsonNullValueFilter = (typeof JsonNullValueFilter)[keyof typeof JsonNullValueFilter]
 

@@ -1,0 +1,30 @@
+import type { Logger } from './logger';
+
+/**
+ * On SIGTERM or SIGINT runs `steps` in order once (stop accepting work, finish what is in flight,
+ * close connections), then exits 0; exits 1 when a step fails or the whole takes longer than
+ * `timeoutMs` (plus a little grace), so an orchestrator never waits on a stuck process.
+ */
+export function exitOnSignals(logger: Logger, timeoutMs: number, message: string, steps: Array<() => Promise<unknown>>): void {
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, message);
+    const force = setTimeout(() => {
+      logger.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, timeoutMs + 2000);
+    force.unref();
+    try {
+      for (const step of steps) await step();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (err) {
+      logger.error({ error: (err as Error).name }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
