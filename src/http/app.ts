@@ -12,6 +12,7 @@ import type { Services } from '../services';
 import { principalOf } from './auth';
 import type { RouteDeps } from './deps';
 import { installErrorHandling } from './errors';
+import { installJsonParser } from './json-body';
 import { opsRoutes } from './ops-routes';
 import { webhookRoutes } from './webhook-routes';
 import { intakeRoutes } from './intake-routes';
@@ -64,6 +65,7 @@ export async function buildApp(services: Services, verifier: TokenVerifier): Pro
     services.metrics.httpDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
   installErrorHandling(app);
+  installJsonParser(app);
 
   const deps: RouteDeps = { services, verifier };
   await app.register(opsRoutes, deps);

@@ -59,7 +59,8 @@ describe('webhook configurations over REST', () => {
     expect(upd.json()).toMatchObject({ ...dto, enabled: false, timeoutMs: 500, updatedAt: expect.any(String) });
     expect(upd.json().headersJson).toBe('{"X-A":"1"}');
 
-    const del = await t.app.inject({ method: 'DELETE', url: `${BASE}/${dto.id}`, headers: h });
+    // Clients that send Content-Type: application/json on every request, with no body.
+    const del = await t.app.inject({ method: 'DELETE', url: `${BASE}/${dto.id}`, headers: { ...h, 'content-type': 'application/json' } });
     expect(del.statusCode).toBe(204);
     expect(del.body).toBe('');
     const again = await t.app.inject({ method: 'DELETE', url: `${BASE}/${dto.id}`, headers: h });
@@ -148,6 +149,11 @@ describe('webhook configurations over REST', () => {
 
   it('maps protocol errors: malformed JSON, wrong content type, oversized body', async () => {
     const hh = await t.headers(uniqueTenant());
+    const emptyCreate = await t.app.inject({ method: 'POST', url: BASE, headers: { ...hh, 'content-type': 'application/json' }, payload: '' });
+    expect(emptyCreate.statusCode).toBe(400);
+    expect(emptyCreate.json().error.code).toBe('VALIDATION_FAILED');
+    const protoPoison = await t.app.inject({ method: 'POST', url: BASE, headers: { ...hh, 'content-type': 'application/json' }, payload: '{"__proto__":{"x":1},"entityName":"a"}' });
+    expect(protoPoison.statusCode).toBe(400);
     const badJson = await t.app.inject({ method: 'POST', url: BASE, headers: { ...hh, 'content-type': 'application/json' }, payload: '{"entityName":' });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json().error.code).toBe('VALIDATION_FAILED');
