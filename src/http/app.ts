@@ -74,6 +74,9 @@ export async function buildApp(services: Services, verifier: TokenVerifier): Pro
     schema: await buildGraphQLSchema(),
     introspection: config.graphqlIntrospection,
     includeStacktraceInErrorResponses: false,
+    // A browser cannot send these headers cross-site without a CORS preflight, so a GET that
+    // carries one is no CSRF risk; every tenant-scoped operation carries both anyway.
+    csrfPrevention: { requestHeaders: ['x-apollo-operation-name', 'apollo-require-preflight', 'authorization', 'x-tenant-id'] },
     formatError: createFormatError(logger),
     plugins: [fastifyApolloDrainPlugin(app)],
   });

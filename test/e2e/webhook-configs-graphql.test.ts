@@ -94,3 +94,25 @@ describe('webhook configurations over GraphQL', () => {
     expect((await gqlRequest(t.app, WebhookConfigDocument, { id: cfg.id }, hA)).data!.webhookConfig.enabled).toBe(true);
   });
 });
+
+describe('GraphQL over GET', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ DISPATCHER: 'off' });
+  });
+  afterAll(() => t.close());
+
+  it('answers queries sent as GET with the usual headers, and refuses mutations over GET', async () => {
+    const h = await t.headers(uniqueTenant());
+    const query = encodeURIComponent('{ webhookConfigs { total } }');
+    const res = await t.app.inject({ method: 'GET', url: `/graphql?query=${query}`, headers: h });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { webhookConfigs: { total: 0 } } });
+    const mutation = encodeURIComponent('mutation { deleteWebhookConfig(id: "x") }');
+    const refused = await t.app.inject({ method: 'GET', url: `/graphql?query=${mutation}`, headers: h });
+    expect(refused.statusCode).toBe(405);
+    // Without any non-simple header a GET could be a cross-site request: refused.
+    const simple = await t.app.inject({ method: 'GET', url: `/graphql?query=${encodeURIComponent('{ __typename }')}` });
+    expect(simple.statusCode).toBe(400);
+  });
+});
