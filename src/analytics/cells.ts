@@ -12,9 +12,15 @@ function isoUtc(v: unknown): unknown {
   return v;
 }
 
-/** A bucket start: 'YYYY-MM-DD HH:MM:SS[.fff]' in UTC wall-clock time. */
+const WALL_CLOCK = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?$/;
+
+/** A bucket start: 'YYYY-MM-DD HH:MM:SS[.ffffff]' in UTC wall-clock time. */
 function bucketIso(v: unknown): unknown {
   if (typeof v === 'string') {
+    // Rewritten as text: what Date would answer (milliseconds, truncated), without parsing a Date
+    // per row, which was most of the cost of typing a result of many buckets.
+    const m = WALL_CLOCK.exec(v);
+    if (m) return `${m[1]}T${m[2]}.${(m[3] ?? '').slice(0, 3).padEnd(3, '0')}Z`;
     const d = new Date(`${v.replace(' ', 'T')}Z`);
     return Number.isNaN(d.getTime()) ? v : d.toISOString();
   }

@@ -27,6 +27,14 @@ function queryFault(err: unknown, timeoutMs: number): AppError | undefined {
   return undefined;
 }
 
+const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
+
+/**
+ * What each session of the read-only pool was last set to. Kept per connection and shared by every
+ * runner (they share the pool), so a runner with another timeout or tenant never trusts a stale entry.
+ */
+const sessions = new WeakMap<pg.PoolClient, { timeoutMs: number; schema: string }>();
+
 export class QueryRunner {
   private readonly duration?: Histogram<'kind' | 'outcome'>;
 
@@ -67,11 +75,58 @@ export class QueryRunner {
   }
 
   private async inReadOnly<T>(kind: 'query' | 'explain', schema: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await this.db.pool.connect();
+    const readOnly = this.db.readOnlyPool();
+    const client = await (readOnly ?? this.db.pool).connect();
     const end = this.duration?.startTimer({ kind });
+    try {
+      const result = readOnly ? await this.inReadOnlySession(client, schema, fn) : await this.inReadOnlyTransaction(client, schema, fn);
+      end?.({ outcome: 'ok' });
+      return result;
+    } catch (err) {
+      const fault = queryFault(err, this.timeoutMs);
+      end?.({ outcome: fault ? ((err as { code?: unknown }).code === '57014' ? 'timeout' : 'invalid') : 'error' });
+      throw fault ?? err;
+    }
+  }
+
+  /**
+   * On PostgreSQL: a session of the read-only pool, where every statement is its own read-only
+   * transaction. Its timeout and search path are set once and again only when they change, so a
+   * statement usually costs one round trip instead of three (BEGIN and settings, statement, COMMIT).
+   */
+  private async inReadOnlySession<T>(client: pg.PoolClient, schema: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    try {
+      const settings = sessions.get(client);
+      const statements: string[] = [];
+      if (!settings) statements.push('SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY');
+      // The timeout is an integer from the configuration, the schema a quoted name.
+      if (settings?.timeoutMs !== this.timeoutMs) statements.push(`SET statement_timeout = ${Math.trunc(this.timeoutMs)}`);
+      if (settings?.schema !== schema) statements.push(`SET search_path = ${quoteIdent(schema)}, pg_catalog`);
+      if (statements.length) {
+        sessions.delete(client);
+        await client.query(statements.join('; '));
+        sessions.set(client, { timeoutMs: this.timeoutMs, schema });
+      }
+      const result = await fn(client);
+      client.release();
+      return result;
+    } catch (err) {
+      // An error the server reports ends only its statement's transaction; any other may have left
+      // the connection in an unknown state, so it is closed rather than reused.
+      const intact = err instanceof pg.DatabaseError && sessions.has(client);
+      if (!intact) sessions.delete(client);
+      client.release(intact ? undefined : asError(err));
+      throw err;
+    }
+  }
+
+  /**
+   * On PGlite, whose connections share one session: settings last only as long as the
+   * transaction, and COMMIT is awaited so no other connection's statement lands inside it.
+   */
+  private async inReadOnlyTransaction<T>(client: pg.PoolClient, schema: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
     let result: T;
     try {
-      // One round trip: the timeout is an integer from the configuration, the schema a quoted name.
       await client.query(
         `BEGIN READ ONLY; SET LOCAL statement_timeout = ${Math.trunc(this.timeoutMs)}; SET LOCAL search_path = ${quoteIdent(schema)}, pg_catalog`,
       );
@@ -80,19 +135,13 @@ export class QueryRunner {
       // A client that cannot even roll back is broken: it leaves the pool instead of going back.
       const rolledBack = await client.query('ROLLBACK').then(() => true, () => false);
       client.release(!rolledBack);
-      const fault = queryFault(err, this.timeoutMs);
-      end?.({ outcome: fault ? ((err as { code?: unknown }).code === '57014' ? 'timeout' : 'invalid') : 'error' });
-      throw fault ?? err;
+      throw err;
     }
-    end?.({ outcome: 'ok' });
-    const commit = client.query('COMMIT').then(
+    // Nothing was written: a COMMIT that fails loses nothing, but its connection leaves the pool.
+    await client.query('COMMIT').then(
       () => client.release(),
       (err: Error) => client.release(err),
     );
-    // Nothing was written, so the answer need not wait for COMMIT; the client goes back to the pool
-    // once it is done. Not on the embedded database: its connections share one session, and
-    // another connection's statement could land inside this transaction.
-    if (this.db.embedded) await commit;
     return result;
   }
 }

@@ -6,10 +6,11 @@ import type { TenantContext } from '../auth/permissions';
 import type { EntityLookup } from '../catalog/definition-common';
 import type { MetricDefinition, MetricService } from '../catalog/metric-service';
 import type { EntityDefinition } from '../catalog/model';
-import type { ViewService } from '../catalog/view-service';
+import type { ViewDefinition, ViewService } from '../catalog/view-service';
 import { Params } from '../db/sql';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError, type FieldError } from '../errors';
+import { LastSeenDefinitions } from './last-seen';
 import { compileQuery, type CompiledQuery, type SqlSource } from './compile';
 import { MAX_BATCH_METRICS, type Filter, type SelectItem, type SourceField, type TabularResult } from './model';
 import {
@@ -45,6 +46,13 @@ function timeFieldOf(entity: EntityDefinition, name: string | null): SourceField
   return name ? entity.fields.find((f) => f.name === name) : undefined;
 }
 
+/** The entity (or view) an A1–A3 body names; the body must be an object. */
+function entityNameOf(body: unknown): string {
+  if (!isObject(body)) throw invalidQuery([{ field: 'body', message: 'must be a JSON object' }]);
+  if (typeof body.entity !== 'string' || body.entity === '') throw invalidQuery([{ field: 'entity', message: 'is required' }]);
+  return body.entity;
+}
+
 /** A stored definition whose entity changed under it is the definition's fault, not the caller's. */
 const staleDefinition = (what: 'metric' | 'view') =>
   invalidQuery([{ field: what, message: `the ${what} no longer fits its entity; define it again` }]);
@@ -58,10 +66,28 @@ export class AnalyticsService {
     private readonly runner: QueryRunner,
   ) {}
 
+  private readonly lastSeen = new LastSeenDefinitions();
+
   /** A1 */
   async query(ctx: TenantContext, body: unknown): Promise<TabularResult> {
-    const { schema, compiled } = await this.prepareEntityQuery(ctx, body);
-    return this.runner.run(schema, compiled);
+    const name = entityNameOf(body);
+    try {
+      return await this.lastSeen.run(
+        `entity\0${ctx.tenantId}\0${name}`,
+        !this.runner.serial,
+        () => this.entities.get(ctx, name),
+        async (entity) => {
+          const schema = await this.tenants.ensure(ctx.tenantId);
+          return this.runner.run(schema, this.compileBody(entitySource(schema, entity), timeFieldOf(entity, entity.timeField), body as Record<string, unknown>, new Params()));
+        },
+      );
+    } catch (err) {
+      if (!(err instanceof AppError && err.code === 'ENTITY_NOT_FOUND')) throw err;
+      const view = await this.views.find(ctx, name);
+      if (!view) throw err;
+      const { schema, compiled } = await this.prepareViewAsEntity(ctx, view, body as Record<string, unknown>);
+      return this.runner.run(schema, compiled);
+    }
   }
 
   /** A2: every check of A1, and nothing is run. */
@@ -85,9 +111,15 @@ export class AnalyticsService {
 
   /** A4 */
   async metricQuery(ctx: TenantContext, metricName: string, params: unknown): Promise<TabularResult> {
-    const metric = await this.metrics.get(ctx, metricName);
-    const { schema, compiled } = await this.prepareMetricQuery(ctx, metric, params, '');
-    return this.runner.run(schema, compiled);
+    return this.lastSeen.run(
+      `metric\0${ctx.tenantId}\0${metricName}`,
+      !this.runner.serial,
+      () => this.metrics.getWithEntity(ctx, metricName),
+      async ({ metric, entity }) => {
+        const { schema, compiled } = await this.prepareMetricQuery(ctx, metric, entity, params, '');
+        return this.runner.run(schema, compiled);
+      },
+    );
   }
 
   /** A5: every metric is checked before any runs; they run concurrently where the database allows. */
@@ -96,8 +128,8 @@ export class AnalyticsService {
       throw invalidQuery([{ field: 'metrics', message: `must be an array of 1 to ${MAX_BATCH_METRICS} metric names` }]);
     }
     const names = [...new Set(metricNames as string[])];
-    const definitions = await Promise.all(names.map((n) => this.metrics.get(ctx, n)));
-    const prepared = await Promise.all(definitions.map((m) => this.prepareMetricQuery(ctx, m, params, 'params.')));
+    const definitions = await Promise.all(names.map((n) => this.metrics.getWithEntity(ctx, n)));
+    const prepared = await Promise.all(definitions.map((d) => this.prepareMetricQuery(ctx, d.metric, d.entity, params, 'params.')));
     const run = (p: Prepared) => this.runner.run(p.schema, p.compiled);
     let results: TabularResult[];
     if (this.runner.serial) {
@@ -111,10 +143,18 @@ export class AnalyticsService {
 
   /** A6 */
   async viewQuery(ctx: TenantContext, viewName: string, body: unknown): Promise<TabularResult> {
-    const view = await this.views.get(ctx, viewName);
+    return this.lastSeen.run(
+      `view\0${ctx.tenantId}\0${viewName}`,
+      !this.runner.serial,
+      () => this.views.getWithEntity(ctx, viewName),
+      (found) => this.runView(ctx, found, body),
+    );
+  }
+
+  private async runView(ctx: TenantContext, { view, entity }: { view: ViewDefinition; entity: EntityDefinition | null }, body: unknown): Promise<TabularResult> {
     if (body !== undefined && body !== null && !isObject(body)) throw invalidQuery([{ field: 'body', message: 'must be a JSON object' }]);
     const b = (body ?? {}) as Record<string, unknown>;
-    const entity = await this.viewEntity(ctx, view.entity);
+    if (!entity) throw staleDefinition('view');
     const schema = await this.tenants.ensure(ctx.tenantId);
     const source = entitySource(schema, entity);
     const p = new Problems();
@@ -141,9 +181,7 @@ export class AnalyticsService {
 
   /** A1–A3: `entity` names an entity, or else a view without required parameters. */
   private async prepareEntityQuery(ctx: TenantContext, body: unknown): Promise<Prepared> {
-    if (!isObject(body)) throw invalidQuery([{ field: 'body', message: 'must be a JSON object' }]);
-    if (typeof body.entity !== 'string' || body.entity === '') throw invalidQuery([{ field: 'entity', message: 'is required' }]);
-    const name = body.entity;
+    const name = entityNameOf(body);
     let entity: EntityDefinition | undefined;
     try {
       entity = await this.entities.get(ctx, name);
@@ -151,11 +189,11 @@ export class AnalyticsService {
       if (!(err instanceof AppError && err.code === 'ENTITY_NOT_FOUND')) throw err;
       const view = await this.views.find(ctx, name);
       if (!view) throw err;
-      return this.prepareViewAsEntity(ctx, view, body);
+      return this.prepareViewAsEntity(ctx, view, body as Record<string, unknown>);
     }
     const schema = await this.tenants.ensure(ctx.tenantId);
     const source = entitySource(schema, entity);
-    return { schema, compiled: this.compileBody(source, timeFieldOf(entity, entity.timeField), body, new Params()) };
+    return { schema, compiled: this.compileBody(source, timeFieldOf(entity, entity.timeField), body as Record<string, unknown>, new Params()) };
   }
 
   private async prepareViewAsEntity(ctx: TenantContext, view: Awaited<ReturnType<ViewService['get']>>, body: Record<string, unknown>): Promise<Prepared> {
@@ -185,16 +223,10 @@ export class AnalyticsService {
   }
 
   /** A4/A5: `time`, the dimensions, then a column named after the metric. */
-  private async prepareMetricQuery(ctx: TenantContext, metric: MetricDefinition, raw: unknown, prefix: string): Promise<Prepared> {
+  private async prepareMetricQuery(ctx: TenantContext, metric: MetricDefinition, entity: EntityDefinition | null, raw: unknown, prefix: string): Promise<Prepared> {
     if (raw !== undefined && raw !== null && !isObject(raw)) throw invalidQuery([{ field: prefix ? 'params' : 'body', message: 'must be a JSON object' }]);
     const params = (raw ?? {}) as Record<string, unknown>;
-    let entity: EntityDefinition;
-    try {
-      entity = await this.entities.get(ctx, metric.entity);
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'ENTITY_NOT_FOUND') throw staleDefinition('metric');
-      throw err;
-    }
+    if (!entity) throw staleDefinition('metric');
     const schema = await this.tenants.ensure(ctx.tenantId);
     const source = entitySource(schema, entity);
     const stale = new Problems();

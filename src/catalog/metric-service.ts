@@ -8,7 +8,8 @@ import { AGGREGATIONS, type Aggregation } from '../analytics/model';
 import { aggregationFits, fieldMap, isObject, Problems, readFilter } from '../analytics/parse';
 import { ensureCatalogIndex } from './catalog-indexes';
 import { readDefinitionName, resolveDefinitionEntity, type EntityLookup } from './definition-common';
-import { CATALOG_NAME, TIME_FIELD_TYPES } from './model';
+import { ENTITY_PREFIX, entityColumns, entityFromRow, unprefixed, type EntityRow, type Prefixed } from './entity-service';
+import { CATALOG_NAME, TIME_FIELD_TYPES, type EntityDefinition } from './model';
 
 /** A named metric (CONTRACT §7): one aggregation of one entity, with an optional filter. */
 export interface MetricDefinition {
@@ -40,6 +41,9 @@ function toModel(row: MetricRow): MetricDefinition {
     updatedBy: row.updatedBy,
   };
 }
+
+const METRIC_COLUMNS = `m.tenant_id AS "tenantId", m.name, m.entity_name AS "entityName", m.aggregation, m.field, m.time_field AS "timeField", m.filter,
+  m.created_at AS "createdAt", m.updated_at AS "updatedAt", m.created_by AS "createdBy", m.updated_by AS "updatedBy"`;
 
 export const metricNotFound = () => new AppError('METRIC_NOT_FOUND', 'Metric not found');
 
@@ -110,15 +114,30 @@ export class MetricService {
 
   async get(ctx: TenantContext, name: string): Promise<MetricDefinition> {
     if (typeof name !== 'string' || !CATALOG_NAME.test(name)) throw metricNotFound();
-    // Every metric query starts here: one plain statement, without the ORM's per-query work.
-    const { rows } = await this.db.pool.query<MetricRow>(
-      `SELECT tenant_id AS "tenantId", name, entity_name AS "entityName", aggregation, field, time_field AS "timeField", filter,
-              created_at AS "createdAt", updated_at AS "updatedAt", created_by AS "createdBy", updated_by AS "updatedBy"
-         FROM metric_definitions WHERE tenant_id = $1 AND name = $2`,
+    const { rows } = await this.db.pool.query<MetricRow>(`SELECT ${METRIC_COLUMNS} FROM metric_definitions m WHERE m.tenant_id = $1 AND m.name = $2`, [
+      ctx.tenantId,
+      name,
+    ]);
+    if (!rows.length) throw metricNotFound();
+    return toModel(rows[0]);
+  }
+
+  /**
+   * The metric and, in the same statement, the entity it aggregates (null when that entity is
+   * gone): every metric query starts here, so one round trip and no ORM. Read fresh each time, so
+   * a metric or entity another process dropped or redefined is seen at once.
+   */
+  async getWithEntity(ctx: TenantContext, name: string): Promise<{ metric: MetricDefinition; entity: EntityDefinition | null }> {
+    if (typeof name !== 'string' || !CATALOG_NAME.test(name)) throw metricNotFound();
+    const { rows } = await this.db.pool.query<MetricRow & Prefixed<EntityRow> & { entityFound: boolean }>(
+      `SELECT ${METRIC_COLUMNS}, e.name IS NOT NULL AS "entityFound", ${entityColumns('e', ENTITY_PREFIX)}
+         FROM metric_definitions m
+         LEFT JOIN entity_definitions e ON e.tenant_id = m.tenant_id AND e.name = m.entity_name
+        WHERE m.tenant_id = $1 AND m.name = $2`,
       [ctx.tenantId, name],
     );
     if (!rows.length) throw metricNotFound();
-    return toModel(rows[0]);
+    return { metric: toModel(rows[0]), entity: rows[0].entityFound ? entityFromRow(unprefixed(rows[0])) : null };
   }
 
   async drop(ctx: TenantContext, name: string): Promise<void> {

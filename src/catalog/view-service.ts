@@ -10,7 +10,8 @@ import { isParamRef, sampleParams, type ViewParameter } from '../analytics/view-
 import { checkValue } from '../analytics/values';
 import { ensureCatalogIndex } from './catalog-indexes';
 import { readDefinitionName, resolveDefinitionEntity, type EntityLookup } from './definition-common';
-import { CATALOG_NAME } from './model';
+import { ENTITY_PREFIX, entityColumns, entityFromRow, unprefixed, type EntityRow, type Prefixed } from './entity-service';
+import { CATALOG_NAME, type EntityDefinition } from './model';
 
 export interface ViewSelectItem {
   field: string | null;
@@ -47,6 +48,9 @@ function toModel(row: ViewRow): ViewDefinition {
     updatedBy: row.updatedBy,
   };
 }
+
+const VIEW_COLUMNS = `v.tenant_id AS "tenantId", v.name, v.entity_name AS "entityName", v."select", v.filter, v.parameters,
+  v.created_at AS "createdAt", v.updated_at AS "updatedAt", v.created_by AS "createdBy", v.updated_by AS "updatedBy"`;
 
 export const viewNotFound = () => new AppError('VIEW_NOT_FOUND', 'View not found');
 
@@ -164,14 +168,29 @@ export class ViewService {
   /** The view, or null when the tenant has none of that name. */
   async find(ctx: TenantContext, name: string): Promise<ViewDefinition | null> {
     if (typeof name !== 'string' || !CATALOG_NAME.test(name)) return null;
-    // Every view query starts here: one plain statement, without the ORM's per-query work.
-    const { rows } = await this.db.pool.query<ViewRow>(
-      `SELECT tenant_id AS "tenantId", name, entity_name AS "entityName", "select", filter, parameters,
-              created_at AS "createdAt", updated_at AS "updatedAt", created_by AS "createdBy", updated_by AS "updatedBy"
-         FROM view_definitions WHERE tenant_id = $1 AND name = $2`,
+    const { rows } = await this.db.pool.query<ViewRow>(`SELECT ${VIEW_COLUMNS} FROM view_definitions v WHERE v.tenant_id = $1 AND v.name = $2`, [
+      ctx.tenantId,
+      name,
+    ]);
+    return rows.length ? toModel(rows[0]) : null;
+  }
+
+  /**
+   * The view and, in the same statement, the entity it reads (null when that entity is gone): every
+   * view query starts here, so one round trip and no ORM. Read fresh each time, so a view or entity
+   * another process dropped or redefined is seen at once.
+   */
+  async getWithEntity(ctx: TenantContext, name: string): Promise<{ view: ViewDefinition; entity: EntityDefinition | null }> {
+    if (typeof name !== 'string' || !CATALOG_NAME.test(name)) throw viewNotFound();
+    const { rows } = await this.db.pool.query<ViewRow & Prefixed<EntityRow> & { entityFound: boolean }>(
+      `SELECT ${VIEW_COLUMNS}, e.name IS NOT NULL AS "entityFound", ${entityColumns('e', ENTITY_PREFIX)}
+         FROM view_definitions v
+         LEFT JOIN entity_definitions e ON e.tenant_id = v.tenant_id AND e.name = v.entity_name
+        WHERE v.tenant_id = $1 AND v.name = $2`,
       [ctx.tenantId, name],
     );
-    return rows.length ? toModel(rows[0]) : null;
+    if (!rows.length) throw viewNotFound();
+    return { view: toModel(rows[0]), entity: rows[0].entityFound ? entityFromRow(unprefixed(rows[0])) : null };
   }
 
   async drop(ctx: TenantContext, name: string): Promise<void> {

@@ -34,6 +34,12 @@ export interface Database {
   prisma: PrismaClient;
   /** True on PGlite (embedded or served elsewhere): one session, no LISTEN/NOTIFY across connections. */
   embedded: boolean;
+  /**
+   * A second pool, for statements that only read (analytics), made on first use: its sessions get
+   * settings (read-only, a timeout) that must never reach the pool writers use. Undefined on PGlite,
+   * where every connection is the one session.
+   */
+  readOnlyPool(): pg.Pool | undefined;
   /** Runs `fn` in one transaction on one connection; rolls back when it throws. */
   transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -51,14 +57,35 @@ export function createDatabase(url: string, opts: { poolSize: number; embedded: 
   // An idle client that loses its connection emits here; without a listener the process would die.
   pool.on('error', (err) => opts.logger.warn({ err: { message: err.message } }, 'idle database connection lost'));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  let readOnly: pg.Pool | undefined;
+  let closed = false;
   return {
     pool,
     prisma,
     embedded: opts.embedded,
+    readOnlyPool() {
+      if (opts.embedded) return undefined;
+      // Like the main pool after end(): a late caller fails instead of opening a pool nobody closes.
+      if (closed) throw new Error('The database is closed');
+      if (!readOnly) {
+        readOnly = new pg.Pool({
+          connectionString: url,
+          max: opts.poolSize,
+          idleTimeoutMillis: 30_000,
+          connectionTimeoutMillis: 10_000,
+          application_name: 'hookgate-readonly',
+        });
+        readOnly.setMaxListeners(0);
+        readOnly.on('error', (err) => opts.logger.warn({ err: { message: err.message } }, 'idle read-only database connection lost'));
+      }
+      return readOnly;
+    },
     transaction: (fn) => inTransaction(pool, fn),
     async close() {
+      closed = true;
       await prisma.$disconnect().catch(() => undefined);
       await pool.end().catch(() => undefined);
+      await readOnly?.end().catch(() => undefined);
     },
   };
 }

@@ -39,6 +39,27 @@ describe('analytics query runner', () => {
     expect(Date.now() - started).toBeLessThan(2500);
   });
 
+  it('sets each statement to its own tenant schema and timeout, whichever runner used the connection before', async () => {
+    const other = await t.runtime.services.tenants.ensure(uniqueTenant('run'));
+    const slow = new QueryRunner(t.runtime.db, 5_000);
+    const fast = new QueryRunner(t.runtime.db, 300);
+    const settings = compiled("SELECT current_setting('search_path') || ' ' || current_setting('statement_timeout') || ' ' || current_setting('transaction_read_only')");
+    // One after another, so they reuse the same idle connections.
+    for (const [runner, s, expected] of [
+      [slow, schema, `${schema}, pg_catalog 5s on`],
+      [fast, other, `${other}, pg_catalog 300ms on`],
+      [slow, other, `${other}, pg_catalog 5s on`],
+      [fast, schema, `${schema}, pg_catalog 300ms on`],
+      [fast, schema, `${schema}, pg_catalog 300ms on`],
+    ] as const) {
+      expect((await runner.run(s, settings)).rows).toEqual([[expected]]);
+    }
+    // A failed statement leaves the next one's settings as they should be.
+    await expect(fast.run(other, compiled('SELECT $1::int', ['x']))).rejects.toMatchObject({ code: 'INVALID_QUERY' });
+    await expect(slow.run(schema, compiled(`CREATE TABLE "${schema}".sneaky2 (x int)`))).rejects.toMatchObject({ code: '25006' });
+    expect((await slow.run(other, settings)).rows).toEqual([[`${other}, pg_catalog 5s on`]]);
+  });
+
   it('answers a value PostgreSQL refuses as INVALID_QUERY without its text', async () => {
     const runner = new QueryRunner(t.runtime.db, 5_000);
     const err = await runner.run(schema, compiled('SELECT $1::bigint', ['12x'])).catch((e) => e);
