@@ -26,7 +26,8 @@ export class TokenVerifier {
     }
     const secret = auth.jwtSecret ?? devSecret;
     if (!secret) throw new Error('no token verification key configured');
-    return new TokenVerifier(new TextEncoder().encode(secret), { ...options, algorithms: ['HS256'] });
+    // A KeyObject made once: with raw bytes jose would import the key again for every token.
+    return new TokenVerifier(crypto.createSecretKey(Buffer.from(secret, 'utf8')), { ...options, algorithms: ['HS256'] });
   }
 
   /** Verifies an `Authorization` header value; any problem is 401 UNAUTHENTICATED. */
