@@ -33,6 +33,8 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2);
 const LATENCY_SECONDS = Number(process.env.BENCH_LATENCY_SECONDS ?? 20);
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const IDLE_TENANTS = Number(process.env.BENCH_IDLE_TENANTS ?? 1000);
+/** Seconds at the start of the latency run also reported apart (see latency()). */
+const WARMUP_SECONDS = 2;
 const SECRET = crypto.randomBytes(32).toString('hex');
 
 const withDatabase = (url: string, database: string) => Object.assign(new URL(url), { pathname: '/' + database }).toString();
@@ -228,8 +230,13 @@ async function latency(rt: Runtime, receiver: ReceiverProcess): Promise<void> {
   const { arrivals } = await receiver.ask<{ arrivals: Array<[number, number]> }>({ cmd: 'arrivals' });
   const lat = arrivals.map(([seq, at]) => at - committedAt[seq]);
   const commits = committedAt.map((c, i) => commitDone[i] - c);
+  // The first seconds after a start are slower everywhere (code not yet optimised by V8, fresh
+  // backends loading the new tenants' catalog entries, connections opened on demand): shown apart,
+  // since in a 20 s run they alone can make the p99.
+  const afterWarmup = arrivals.filter(([seq]) => seq >= WARMUP_SECONDS * RATE).map(([seq, at]) => at - committedAt[seq]);
   console.log(
-    `latency: ${total} changes at ${Math.round(achieved)}/s for ${LATENCY_SECONDS} s, commit -> arrival p50 ${percentile(lat, 0.5).toFixed(2)} ms, p99 ${percentile(lat, 0.99).toFixed(2)} ms, max ${Math.max(...lat).toFixed(1)} ms (goal p50 <= 5, p99 <= 25); the COMMIT alone took p50 ${percentile(commits, 0.5).toFixed(2)} ms`,
+    `latency: ${total} changes at ${Math.round(achieved)}/s for ${LATENCY_SECONDS} s, commit -> arrival p50 ${percentile(lat, 0.5).toFixed(2)} ms, p99 ${percentile(lat, 0.99).toFixed(2)} ms, max ${Math.max(...lat).toFixed(1)} ms (goal p50 <= 5, p99 <= 25); ` +
+      `without the first ${WARMUP_SECONDS} s: p50 ${percentile(afterWarmup, 0.5).toFixed(2)} ms, p99 ${percentile(afterWarmup, 0.99).toFixed(2)} ms; the COMMIT alone took p50 ${percentile(commits, 0.5).toFixed(2)} ms`,
   );
 }
 
