@@ -9,7 +9,6 @@ type ViewParams = { Params: { viewName: string } };
 
 /** CONTRACT §7 A1–A6 over REST; every answer is the `{ success, data }` envelope. */
 export const analyticsRoutes: FastifyPluginAsync<RouteDeps & { publicPrefix: string }> = async (app, deps) => {
-  app.removeContentTypeParser('text/plain');
   const service = deps.services.analytics;
   const ctx = (req: FastifyRequest) => tenantContextOf(req, deps.verifier, ANALYTICS_READ);
   const ok = (data: unknown) => ({ success: true as const, data });

@@ -3,13 +3,11 @@ import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, t
 import { ApolloServer } from '@apollo/server';
 import fastifyApollo, { fastifyApolloDrainPlugin } from '@as-integrations/fastify';
 import type { TokenVerifier } from '../auth/tokens';
-import { authorizeTenant } from '../auth/permissions';
-import { AppError } from '../errors';
 import type { GraphQLContext } from '../graphql/context';
 import { createFormatError } from '../graphql/format-error';
 import { buildGraphQLSchema } from '../graphql/schema';
 import type { Services } from '../services';
-import { principalOf } from './auth';
+import { tenantContextOf } from './auth';
 import type { RouteDeps } from './deps';
 import { installErrorHandling } from './errors';
 import { installJsonParser } from './json-body';
@@ -24,13 +22,12 @@ import { metricRoutes, viewRoutes } from './metric-view-routes';
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
- * REST areas and the paths they answer at: the gateway path and the backend path under
- * /api/v1 (CONTRACT §1). Each area is one encapsulated plugin with its own parsers.
+ * JSON REST areas and the paths they answer at: the gateway path and the backend path under
+ * /api/v1 (CONTRACT §1). Each area is one encapsulated plugin.
  */
-function restAreas(): Array<{ plugin: FastifyPluginAsync<any>; prefixes: string[] }> {
+function jsonAreas(): Array<{ plugin: FastifyPluginAsync<any>; prefixes: string[] }> {
   return [
     { plugin: webhookRoutes, prefixes: ['/metadata/entity-webhooks', '/api/v1/entity-webhooks', '/api/v1/metadata/entity-webhooks'] },
-    { plugin: intakeRoutes, prefixes: ['/linker/triggers/webhook', '/api/v1/linker/triggers/webhook'] },
     { plugin: entityRoutes, prefixes: ['/metadata/entities', '/api/v1/entities', '/api/v1/metadata/entities'] },
     { plugin: recordRoutes, prefixes: ['/data', '/api/v1/data'] },
     { plugin: analyticsRoutes, prefixes: ['/analytics', '/api/v1/analytics'] },
@@ -86,22 +83,22 @@ export async function buildApp(services: Services, verifier: TokenVerifier): Pro
     context: async (request): Promise<GraphQLContext> => ({
       requestId: request.id,
       services,
-      authorize: async (allowed) => {
-        let principal;
-        try {
-          principal = await principalOf(request, verifier);
-        } catch (err) {
-          throw err instanceof AppError ? err : new AppError('UNAUTHENTICATED', 'The token could not be verified');
-        }
-        return authorizeTenant(principal, request.headers['x-tenant-id'], allowed);
-      },
+      authorize: (allowed) => tenantContextOf(request, verifier, allowed),
     }),
   });
 
-  for (const area of restAreas()) {
-    for (const prefix of area.prefixes) {
-      await app.register(area.plugin, { ...deps, prefix, publicPrefix: prefix });
+  await app.register(async (json) => {
+    // JSON routes: any other content type is 415, not a string body.
+    json.removeContentTypeParser('text/plain');
+    for (const area of jsonAreas()) {
+      for (const prefix of area.prefixes) {
+        await json.register(area.plugin, { ...deps, prefix, publicPrefix: prefix });
+      }
     }
+  });
+  // Intake reads any body as raw bytes: its plugin brings its own parser.
+  for (const prefix of ['/linker/triggers/webhook', '/api/v1/linker/triggers/webhook']) {
+    await app.register(intakeRoutes, { ...deps, prefix, publicPrefix: prefix });
   }
   return app;
 }

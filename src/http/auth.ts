@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 const principals = new WeakMap<FastifyRequest, Promise<Principal>>();
 
 /** The verified caller of a request (verified once per request, whatever asks). */
-export function principalOf(request: FastifyRequest, verifier: TokenVerifier): Promise<Principal> {
+function principalOf(request: FastifyRequest, verifier: TokenVerifier): Promise<Principal> {
   let p = principals.get(request);
   if (!p) {
     p = verifier.verify(request.headers.authorization);

@@ -20,7 +20,6 @@ type NameParams = { Params: { name: string } };
 
 /** Entity definitions of CONTRACT §7 over REST; bare DTOs and arrays, like the other catalogue routes. */
 export const entityRoutes: FastifyPluginAsync<RouteDeps & { publicPrefix: string }> = async (app, deps) => {
-  app.removeContentTypeParser('text/plain');
   const service = deps.services.entities;
   const ctx = (req: Parameters<typeof tenantContextOf>[0]) => tenantContextOf(req, deps.verifier, CONFIG_ADMIN);
 

@@ -8,7 +8,6 @@ type RecordParams = { Params: { entity: string; id: string } };
 
 /** Record writes of CONTRACT §7 (`/data/{entity}/records`), answering the success envelope. */
 export const recordRoutes: FastifyPluginAsync<RouteDeps & { publicPrefix: string }> = async (app, deps) => {
-  app.removeContentTypeParser('text/plain');
   const service = deps.services.records;
   const ctx = (req: Parameters<typeof tenantContextOf>[0]) => tenantContextOf(req, deps.verifier, RECORD_WRITE);
 

@@ -31,8 +31,6 @@ type IdParams = { Params: { id: string } };
 
 /** CONTRACT §4 over REST; mounted at the gateway and the backend prefix. */
 export const webhookRoutes: FastifyPluginAsync<RouteDeps & { publicPrefix: string }> = async (app, deps) => {
-  // JSON routes: any other content type is 415, not a string body.
-  app.removeContentTypeParser('text/plain');
   const service = deps.services.webhooks;
   const ctx = (req: Parameters<typeof tenantContextOf>[0], allowed = CONFIG_ADMIN) => tenantContextOf(req, deps.verifier, allowed);
 
