@@ -3,6 +3,7 @@ import pRetry from 'p-retry';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../generated/prisma/client';
 import { isConnectionError } from '../errors';
+import { allowPreparedStatements } from './prepared';
 import type { Logger } from '../logger';
 
 // PostgreSQL returns int8 (COUNT, BIGINT) as text by default; our counts fit in a JS number.
@@ -54,6 +55,7 @@ export function createDatabase(url: string, opts: { poolSize: number; embedded: 
     application_name: 'hookgate',
   });
   pool.setMaxListeners(0);
+  if (!opts.embedded) allowPreparedStatements(pool);
   // An idle client that loses its connection emits here; without a listener the process would die.
   pool.on('error', (err) => opts.logger.warn({ err: { message: err.message } }, 'idle database connection lost'));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });

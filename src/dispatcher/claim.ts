@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { queryPrepared } from '../db/prepared';
 import { qualified } from '../db/sql';
 import type { DeliveryConfig } from './request';
 
@@ -46,9 +47,9 @@ export async function claimDue(
   args: { schema: string; tenantId: string; workerId: string; limit: number; leaseMs: number },
 ): Promise<ClaimedRecord[]> {
   const table = outboxTable(args.schema);
-  // Unnamed (parsed per call, not prepared): the text differs per tenant schema, and one prepared
-  // statement per tenant and pooled connection would pile up in the backends; a batch amortises it.
-  const { rows } = await db.query<ClaimRow>({
+  // Prepared where the pool allows it (src/db/prepared.ts): parsing and planning this statement
+  // costs about as much as running it for a batch of one.
+  const { rows } = await queryPrepared<ClaimRow>(db, {
     text: `WITH due AS (
              SELECT id FROM ${table}
               WHERE status IN ('PENDING', 'RETRYING') AND locked_by IS NULL AND next_retry_at <= now()

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { queryPrepared } from '../db/prepared';
 import { qualified } from '../db/sql';
 import { outboxTable } from './claim';
 import type { Transition } from './transitions';
@@ -20,7 +21,7 @@ export async function settleBatch(db: Queryable, schema: string, workerId: strin
   if (batch.length === 0) return new Set();
   const table = outboxTable(schema);
   const attempts = qualified(schema, 'delivery_attempts');
-  const { rows } = await db.query<{ outbox_id: string }>({
+  const { rows } = await queryPrepared<{ outbox_id: string }>(db, {
     text: `WITH s AS (
              SELECT * FROM unnest($2::bigint[], $3::text[], $4::int[], $5::float8[], $6::text[],
                                   $7::float8[], $8::int[], $9::int[], $10::text[])

@@ -1,4 +1,6 @@
 import pg from 'pg';
+import { allowPreparedStatements } from '../db/prepared';
+import type { Logger } from '../logger';
 import type { Runtime } from '../runtime';
 import { Dispatcher } from './loop';
 import { loadDispatcherSettings } from './settings';
@@ -17,6 +19,21 @@ export interface RunningDispatcher {
  */
 export const DISPATCHER_SESSION_OPTIONS = '-c synchronous_commit=off';
 
+/** The dispatcher's own pool on PostgreSQL (see startDispatcher). */
+export function createDispatcherPool(url: string | undefined, size: number, logger: Logger): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: size,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: 10_000,
+    application_name: 'hookgate-dispatcher',
+    options: DISPATCHER_SESSION_OPTIONS,
+  });
+  allowPreparedStatements(pool);
+  pool.on('error', (err) => logger.warn({ error: (err as { code?: string }).code ?? err.name }, 'idle dispatcher connection lost'));
+  return pool;
+}
+
 /**
  * Builds and starts the dispatcher of a runtime (in the API process or on its own). On
  * PostgreSQL it gets a pool of its own, so a burst of API requests never queues its claims and
@@ -26,18 +43,7 @@ export function startDispatcher(runtime: Runtime, env: Record<string, string | u
   const { config, services } = runtime;
   const embedded = services.db.embedded;
   const settings = loadDispatcherSettings(env, embedded);
-  let ownPool: pg.Pool | undefined;
-  if (!embedded) {
-    ownPool = new pg.Pool({
-      connectionString: config.databaseUrl,
-      max: settings.poolSize,
-      idleTimeoutMillis: 30_000,
-      connectionTimeoutMillis: 10_000,
-      application_name: 'hookgate-dispatcher',
-      options: DISPATCHER_SESSION_OPTIONS,
-    });
-    ownPool.on('error', (err) => services.logger.warn({ error: (err as { code?: string }).code ?? err.name }, 'idle dispatcher connection lost'));
-  }
+  const ownPool = embedded ? undefined : createDispatcherPool(config.databaseUrl, settings.poolSize, services.logger);
   const dispatcher = new Dispatcher({
     pool: ownPool ?? services.db.pool,
     logger: services.logger,

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { Queryable } from '../db/database';
+import { queryPrepared } from '../db/prepared';
 
 /**
  * The due-tenant hint: table `dispatch_tenants` (shared schema) holds, per tenant, `wake_at`, the
@@ -24,8 +25,8 @@ import type { Queryable } from '../db/database';
 
 export const OUTBOX_CHANNEL = 'hookgate_outbox';
 
-// No statement here is a named (prepared) one: on the embedded database every connection shares
-// one backend session, where a name prepared by an earlier connection collides with a new one.
+// The writers' statements here run prepared where the pool allows it (src/db/prepared.ts: never on
+// the embedded database, whose connections share one session).
 
 /**
  * In-process hint, emitted before the writer's commit: a dispatcher in this process looks at the
@@ -64,8 +65,8 @@ const HINT_PULL = {
  */
 export async function markTenantDue(client: Queryable, tenantId: string, opts: { lockHeld: boolean }): Promise<void> {
   if (!opts.lockHeld) await client.query({ text: `SELECT ${hintLockSharedSql('$1')}`, values: [tenantId] });
-  const check = await client.query<{ due: boolean }>({ ...HINT_CHECK_NOTIFY, values: [tenantId, OUTBOX_CHANNEL] });
-  if (!check.rows[0].due) await client.query({ ...HINT_PULL, values: [tenantId] });
+  const check = await queryPrepared<{ due: boolean }>(client, { ...HINT_CHECK_NOTIFY, values: [tenantId, OUTBOX_CHANNEL] });
+  if (!check.rows[0].due) await queryPrepared(client, { ...HINT_PULL, values: [tenantId] });
   localWakeups.emit('due', tenantId);
 }
 

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/database';
+import { queryPrepared } from '../db/prepared';
 import { qualified } from '../db/sql';
 import type { ChangeOperation } from '../webhooks/model';
 import { hintLockSharedSql, markTenantDue } from './due-tenants';
@@ -60,7 +61,7 @@ const ROWS_PER_STATEMENT = 5000;
  */
 export async function writeOutboxRecords(client: Queryable, args: OutboxWrite): Promise<number> {
   if (args.changes.length === 0) return 0;
-  const { rows: configs } = await client.query<TargetConfig>({ ...MATCHING_CONFIGS, values: [args.tenantId, args.entityName] });
+  const { rows: configs } = await queryPrepared<TargetConfig>(client, { ...MATCHING_CONFIGS, values: [args.tenantId, args.entityName] });
   if (configs.length === 0) return 0;
 
   const operations: string[] = [];
@@ -96,8 +97,7 @@ export async function writeOutboxRecords(client: Queryable, args: OutboxWrite): 
   if (operations.length === 0) return 0;
 
   const table = qualified(args.schema, 'mutation_webhook_outbox');
-  // Not a named statement: its text differs per tenant schema, and prepared statements per tenant
-  // and connection would pile up in every backend.
+  // Prepared where the pool allows it; src/db/prepared.ts bounds how many per-schema texts a connection keeps.
   const insert = {
     // date_trunc: next_retry_at keeps milliseconds; rounding up could make a fresh record not yet due.
     // The CTE takes the tenant's hint lock shared, held to commit (see due-tenants.ts).
@@ -109,7 +109,7 @@ export async function writeOutboxRecords(client: Queryable, args: OutboxWrite): 
   };
   for (let start = 0; start < operations.length; start += ROWS_PER_STATEMENT) {
     const end = start + ROWS_PER_STATEMENT;
-    await client.query({
+    await queryPrepared(client, {
       ...insert,
       values: [
         args.tenantId,

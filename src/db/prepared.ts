@@ -1,0 +1,80 @@
+import crypto from 'node:crypto';
+import pg from 'pg';
+import type { Queryable } from './database';
+
+/**
+ * Named (prepared) statements for the statements every change runs: the outbox insert, the hint
+ * check, the dispatcher's claim and settle. For statements like these PostgreSQL spends about as
+ * much time parsing and planning as running them (claim + settle of one record: 0.74 ms of backend
+ * CPU unnamed, 0.37 ms prepared, bench/README.md), and at hundreds of changes a second that is
+ * the CPU the whole machine is short of.
+ *
+ * Only on connections of pools that opted in with `allowPreparedStatements`: never on PGlite,
+ * where every connection is the one shared session and a name prepared by one would collide with
+ * another's. Texts differ per tenant schema, so a connection keeps at most
+ * `MAX_STATEMENTS_PER_CONNECTION` of them; the next new one first deallocates them all (one round
+ * trip per that many new statements; the backend's memory stays bounded however many tenants
+ * there are).
+ */
+export const MAX_STATEMENTS_PER_CONNECTION = 200;
+
+/** Names prepared on each connection that may have them; a connection not in here gets none. */
+const preparedOn = new WeakMap<pg.ClientBase, Set<string>>();
+const namesByText = new Map<string, string>();
+
+/** From now on, connections this pool opens may keep prepared statements. */
+export function allowPreparedStatements(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    // node-postgres remembers what it prepared here; it must forget them when we deallocate.
+    if (typeof (client as unknown as ClientInternals).connection?.parsedStatements === 'object') preparedOn.set(client, new Set());
+  });
+}
+
+interface ClientInternals {
+  connection?: { parsedStatements?: Record<string, string> };
+}
+
+function nameOf(text: string): string {
+  let name = namesByText.get(text);
+  if (name === undefined) {
+    if (namesByText.size >= 10_000) namesByText.clear();
+    name = 'hg_' + crypto.createHash('sha1').update(text).digest('hex').slice(0, 24);
+    namesByText.set(text, name);
+  }
+  return name;
+}
+
+async function run<R extends pg.QueryResultRow>(client: Queryable, query: { text: string; values?: unknown[] }): Promise<pg.QueryResult<R>> {
+  const names = preparedOn.get(client as pg.ClientBase);
+  if (!names) return client.query(query) as Promise<pg.QueryResult<R>>;
+  const name = nameOf(query.text);
+  if (!names.has(name) && names.size >= MAX_STATEMENTS_PER_CONNECTION) {
+    await client.query('DEALLOCATE ALL');
+    names.clear();
+    (client as unknown as ClientInternals).connection!.parsedStatements = {};
+  }
+  // Counted before it runs: a statement whose preparation failed only makes the next reset sooner.
+  names.add(name);
+  return client.query({ name, text: query.text, values: query.values }) as Promise<pg.QueryResult<R>>;
+}
+
+/**
+ * Runs `query` as a prepared statement where the connection allows it, else as an unnamed one.
+ * `db` is a pool (a connection is taken for the statement) or a connection, say a transaction's.
+ */
+export async function queryPrepared<R extends pg.QueryResultRow = pg.QueryResultRow>(
+  db: Queryable | pg.Pool,
+  query: { text: string; values?: unknown[] },
+): Promise<pg.QueryResult<R>> {
+  if (!(db instanceof pg.Pool)) return run<R>(db, query);
+  const client = await db.connect();
+  try {
+    const result = await run<R>(client, query);
+    client.release();
+    return result;
+  } catch (err) {
+    // As pool.query does: a connection that failed a statement is not reused.
+    client.release(err as Error);
+    throw err;
+  }
+}

@@ -1,0 +1,84 @@
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { allowPreparedStatements, MAX_STATEMENTS_PER_CONNECTION, queryPrepared } from '../../src/db/prepared';
+
+const embedded = inject('embedded');
+
+/** The names prepared in the backend session of `client`, as PostgreSQL itself reports them. */
+async function preparedInSession(client: pg.PoolClient): Promise<string[]> {
+  const { rows } = await client.query<{ name: string }>(`SELECT name FROM pg_prepared_statements WHERE name LIKE 'hg\\_%' ORDER BY name`);
+  return rows.map((r) => r.name);
+}
+
+describe.skipIf(embedded)('prepared statements (real PostgreSQL)', () => {
+  const pools: pg.Pool[] = [];
+  const newPool = (allow: boolean) => {
+    const pool = new pg.Pool({ connectionString: inject('databaseUrl'), max: 1 });
+    if (allow) allowPreparedStatements(pool);
+    pools.push(pool);
+    return pool;
+  };
+  afterEach(async () => {
+    await Promise.all(pools.splice(0).map((p) => p.end()));
+  });
+
+  it('prepares a statement once per connection and answers like an unnamed one', async () => {
+    const pool = newPool(true);
+    const text = 'SELECT $1::int * 2 AS doubled';
+    for (const n of [1, 2, 3]) {
+      const { rows } = await queryPrepared<{ doubled: number }>(pool, { text, values: [n] });
+      expect(rows).toEqual([{ doubled: n * 2 }]);
+    }
+    const client = await pool.connect();
+    try {
+      expect(await preparedInSession(client)).toHaveLength(1);
+      // Inside a caller's transaction too, on the caller's connection.
+      await client.query('BEGIN');
+      const { rows } = await queryPrepared<{ doubled: number }>(client, { text, values: [21] });
+      await client.query('COMMIT');
+      expect(rows).toEqual([{ doubled: 42 }]);
+      expect(await preparedInSession(client)).toHaveLength(1);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('keeps at most MAX_STATEMENTS_PER_CONNECTION per connection, then starts over and keeps working', async () => {
+    const pool = newPool(true);
+    const texts = Array.from({ length: MAX_STATEMENTS_PER_CONNECTION + 5 }, (_, i) => `SELECT $1::int + ${i} AS v`);
+    for (const [i, text] of texts.entries()) {
+      const { rows } = await queryPrepared<{ v: number }>(pool, { text, values: [1000] });
+      expect(rows[0].v).toBe(1000 + i);
+    }
+    const client = await pool.connect();
+    try {
+      const names = await preparedInSession(client);
+      expect(names.length).toBeLessThanOrEqual(MAX_STATEMENTS_PER_CONNECTION);
+      expect(names).toHaveLength(5);
+    } finally {
+      client.release();
+    }
+    // A statement deallocated by the reset is prepared again, not executed under a stale name.
+    const { rows } = await queryPrepared<{ v: number }>(pool, { text: texts[0], values: [7] });
+    expect(rows[0].v).toBe(7);
+  });
+
+  it('leaves connections of other pools unnamed', async () => {
+    const pool = newPool(false);
+    await queryPrepared(pool, { text: 'SELECT $1::int AS v', values: [1] });
+    const client = await pool.connect();
+    try {
+      expect(await preparedInSession(client)).toEqual([]);
+    } finally {
+      client.release();
+    }
+  });
+
+  it('does not reuse a connection whose statement failed, and the pool goes on', async () => {
+    const pool = newPool(true);
+    await expect(queryPrepared(pool, { text: 'SELECT 1 / $1::int AS v', values: [0] })).rejects.toThrow(/division by zero/);
+    const { rows } = await queryPrepared<{ v: number }>(pool, { text: 'SELECT 1 / $1::int AS v', values: [1] });
+    expect(rows[0].v).toBe(1);
+  });
+});
