@@ -48,16 +48,20 @@ export async function claimDue(
 ): Promise<ClaimedRecord[]> {
   const table = outboxTable(args.schema);
   // Prepared where the pool allows it (src/db/prepared.ts): parsing and planning this statement
-  // costs about as much as running it for a batch of one.
+  // costs about as much as running it for a batch of one. The limit is written into the text (an
+  // integer from the settings, one text per dispatcher): the generic plan of a parameter limit
+  // guesses a tenth of the table and joins back with a sequential scan.
+  const limit = Math.trunc(args.limit);
+  if (!(limit >= 1)) throw new Error('claimDue: limit must be a positive integer');
   const { rows } = await queryPrepared<ClaimRow>(db, {
     text: `WITH due AS (
              SELECT id FROM ${table}
               WHERE status IN ('PENDING', 'RETRYING') AND locked_by IS NULL AND next_retry_at <= now()
               ORDER BY next_retry_at, id
-              LIMIT $3
+              LIMIT ${limit}
               FOR UPDATE SKIP LOCKED
            ), claimed AS (
-             UPDATE ${table} o SET locked_by = $2, locked_until = now() + $4 * interval '1 millisecond'
+             UPDATE ${table} o SET locked_by = $2, locked_until = now() + $3 * interval '1 millisecond'
                FROM due WHERE o.id = due.id
              RETURNING o.id, o.request_id, o.payload_json, o.retry_count, o.max_retries, o.webhook_config_id, o.next_retry_at
            )
@@ -67,7 +71,7 @@ export async function claimDue(
              FROM claimed c
              LEFT JOIN webhook_configs w ON w.id = c.webhook_config_id AND w.tenant_id = $1 AND NOT w.deleted
             ORDER BY c.next_retry_at, c.id`,
-    values: [args.tenantId, args.workerId, args.limit, args.leaseMs],
+    values: [args.tenantId, args.workerId, args.leaseMs],
   });
   return rows.map((r) => ({
     id: String(r.id),

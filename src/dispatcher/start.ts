@@ -16,8 +16,13 @@ export interface RunningDispatcher {
  * can only lose the last few of them, which leaves records claimable again or not yet settled,
  * and so at worst delivered once more (the guarantee is at least once). The writers' commits,
  * which carry the changes and their outbox records, stay fully synchronous.
+ *
+ * Its prepared statements keep one generic plan instead of planning each run: the settle's
+ * custom plan (an exact row count for its arrays) always looks cheaper, so PostgreSQL's default
+ * would plan it every time, which costs a quarter of the claim-and-settle CPU. Its statements are
+ * few and known; their generic plans are the index paths (checked with EXPLAIN on 10,000 due rows).
  */
-export const DISPATCHER_SESSION_OPTIONS = '-c synchronous_commit=off';
+export const DISPATCHER_SESSION_OPTIONS = '-c synchronous_commit=off -c plan_cache_mode=force_generic_plan';
 
 /** The dispatcher's own pool on PostgreSQL (see startDispatcher). */
 export function createDispatcherPool(url: string | undefined, size: number, logger: Logger): pg.Pool {

@@ -88,9 +88,13 @@ export async function pullTenantHint(db: Queryable, tenantId: string): Promise<v
  * only those whose id starts with `prefix` when one is given.
  */
 export async function dueTenants(db: Queryable, limit: number, prefix = ''): Promise<string[]> {
+  // The limit is part of the text (a constant of the caller): the dispatcher's sessions plan
+  // generically (start.ts), and a generic plan of a parameter limit guesses a tenth of the table.
+  const n = Math.trunc(limit);
+  if (!(n >= 1)) throw new Error('dueTenants: limit must be a positive integer');
   const { rows } = await db.query<{ tenant_id: string }>({
-    text: `SELECT tenant_id FROM dispatch_tenants WHERE wake_at <= now() AND starts_with(tenant_id, $2) ORDER BY wake_at LIMIT $1`,
-    values: [limit, prefix],
+    text: `SELECT tenant_id FROM dispatch_tenants WHERE wake_at <= now() AND starts_with(tenant_id, $1) ORDER BY wake_at LIMIT ${n}`,
+    values: [prefix],
   });
   return rows.map((r) => r.tenant_id);
 }
