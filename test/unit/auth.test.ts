@@ -4,7 +4,7 @@ import * as jose from 'jose';
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
 import { authorizeTenant, type Principal } from '../../src/auth/permissions';
-import { TokenVerifier } from '../../src/auth/tokens';
+import { TokenVerifier, VERIFIED_TOKEN_TTL_MS } from '../../src/auth/tokens';
 import { ConfigError, loadConfig } from '../../src/config';
 import { AppError } from '../../src/errors';
 import { REDACT_PATHS } from '../../src/logger';
@@ -59,6 +59,36 @@ describe('TokenVerifier', () => {
     const verifier = await TokenVerifier.fromConfig(loadConfig({ AUTH_JWT_SECRET: 's'.repeat(40) }));
     const none = new jose.UnsecuredJWT({ permissions: ['admin'] }).setSubject('x').encode();
     await expect(verifier.verify(`Bearer ${none}`)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+  });
+
+  it('answers a token it verified lately from memory, never past its expiry or the TTL', async () => {
+    const secret = 's'.repeat(40);
+    let now = Date.now();
+    const verifier = await TokenVerifier.fromConfig(loadConfig({ AUTH_JWT_SECRET: secret }), undefined, () => now);
+    const key = new TextEncoder().encode(secret);
+    const sign = (exp: number) =>
+      new jose.SignJWT({ tenant_id: 'acme', permissions: ['tenant:admin'] }).setProtectedHeader({ alg: 'HS256' }).setSubject('bob').setExpirationTime(exp).sign(key);
+
+    const shortLived = await sign(Math.floor(now / 1000) + 30);
+    const first = await verifier.verify(`Bearer ${shortLived}`);
+    expect(first).toEqual({ subject: 'bob', tenantId: 'acme', permissions: new Set(['tenant:admin']) });
+    now += 10_000;
+    expect(await verifier.verify(`Bearer ${shortLived}`)).toBe(first);
+    // A different text is never a hit: one changed signature character is checked, and refused.
+    const tampered = shortLived.slice(0, -2) + (shortLived.endsWith('AA') ? 'BB' : 'AA');
+    await expect(verifier.verify(`Bearer ${tampered}`)).rejects.toMatchObject({ code: 'UNAUTHENTICATED' });
+    // Past its exp (and jose's 5 s tolerance) the remembered answer is gone: refused as expired.
+    now += 30_000;
+    await expect(verifier.verify(`Bearer ${shortLived}`)).rejects.toMatchObject({ code: 'UNAUTHENTICATED', message: 'The token has expired' });
+
+    const longLived = await sign(Math.floor(now / 1000) + 3600);
+    const a = await verifier.verify(`Bearer ${longLived}`);
+    now += VERIFIED_TOKEN_TTL_MS - 1;
+    expect(await verifier.verify(`Bearer ${longLived}`)).toBe(a);
+    now += 2;
+    const b = await verifier.verify(`Bearer ${longLived}`);
+    expect(b).not.toBe(a);
+    expect(b).toEqual(a);
   });
 });
 
