@@ -1,5 +1,6 @@
 import type { TenantContext } from '../auth/permissions';
 import type { Database } from '../db/database';
+import { queryPrepared } from '../db/prepared';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError } from '../errors';
 import { readEntityDraft } from './entity-definition';
@@ -119,10 +120,11 @@ export class EntityService {
   /** One entity of the tenant; ENTITY_NOT_FOUND when the tenant has none of that name. */
   async get(ctx: TenantContext, name: string): Promise<EntityDefinition> {
     if (typeof name !== 'string' || !CATALOG_NAME.test(name)) throw entityNotFound(String(name));
-    const { rows } = await this.db.pool.query<EntityRow>(
-      `SELECT ${entityColumns('e')} FROM entity_definitions e WHERE e.tenant_id = $1 AND e.name = $2`,
-      [ctx.tenantId, name],
-    );
+    // Prepared: every entity query (A1) reads this.
+    const { rows } = await queryPrepared<EntityRow>(this.db.pool, {
+      text: `SELECT ${entityColumns('e')} FROM entity_definitions e WHERE e.tenant_id = $1 AND e.name = $2`,
+      values: [ctx.tenantId, name],
+    });
     if (!rows.length) throw entityNotFound(name);
     return entityFromRow(rows[0]);
   }

@@ -1,5 +1,6 @@
 import type { TenantContext } from '../auth/permissions';
 import type { Database } from '../db/database';
+import { queryPrepared } from '../db/prepared';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError } from '../errors';
 import type { MetricDefinition as MetricRow } from '../generated/prisma/client';
@@ -129,13 +130,13 @@ export class MetricService {
    */
   async getWithEntity(ctx: TenantContext, name: string): Promise<{ metric: MetricDefinition; entity: EntityDefinition | null }> {
     if (typeof name !== 'string' || !CATALOG_NAME.test(name)) throw metricNotFound();
-    const { rows } = await this.db.pool.query<MetricRow & Prefixed<EntityRow> & { entityFound: boolean }>(
-      `SELECT ${METRIC_COLUMNS}, e.name IS NOT NULL AS "entityFound", ${entityColumns('e', ENTITY_PREFIX)}
-         FROM metric_definitions m
-         LEFT JOIN entity_definitions e ON e.tenant_id = m.tenant_id AND e.name = m.entity_name
-        WHERE m.tenant_id = $1 AND m.name = $2`,
-      [ctx.tenantId, name],
-    );
+    const { rows } = await queryPrepared<MetricRow & Prefixed<EntityRow> & { entityFound: boolean }>(this.db.pool, {
+      text: `SELECT ${METRIC_COLUMNS}, e.name IS NOT NULL AS "entityFound", ${entityColumns('e', ENTITY_PREFIX)}
+               FROM metric_definitions m
+               LEFT JOIN entity_definitions e ON e.tenant_id = m.tenant_id AND e.name = m.entity_name
+              WHERE m.tenant_id = $1 AND m.name = $2`,
+      values: [ctx.tenantId, name],
+    });
     if (!rows.length) throw metricNotFound();
     return { metric: toModel(rows[0]), entity: rows[0].entityFound ? entityFromRow(unprefixed(rows[0])) : null };
   }

@@ -1,5 +1,6 @@
 import type { TenantContext } from '../auth/permissions';
 import type { Database } from '../db/database';
+import { queryPrepared } from '../db/prepared';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError } from '../errors';
 import type { ViewDefinition as ViewRow } from '../generated/prisma/client';
@@ -182,13 +183,14 @@ export class ViewService {
    */
   async getWithEntity(ctx: TenantContext, name: string): Promise<{ view: ViewDefinition; entity: EntityDefinition | null }> {
     if (typeof name !== 'string' || !CATALOG_NAME.test(name)) throw viewNotFound();
-    const { rows } = await this.db.pool.query<ViewRow & Prefixed<EntityRow> & { entityFound: boolean }>(
-      `SELECT ${VIEW_COLUMNS}, e.name IS NOT NULL AS "entityFound", ${entityColumns('e', ENTITY_PREFIX)}
-         FROM view_definitions v
-         LEFT JOIN entity_definitions e ON e.tenant_id = v.tenant_id AND e.name = v.entity_name
-        WHERE v.tenant_id = $1 AND v.name = $2`,
-      [ctx.tenantId, name],
-    );
+    // Prepared: every view query (A6) reads this, side by side with the query itself.
+    const { rows } = await queryPrepared<ViewRow & Prefixed<EntityRow> & { entityFound: boolean }>(this.db.pool, {
+      text: `SELECT ${VIEW_COLUMNS}, e.name IS NOT NULL AS "entityFound", ${entityColumns('e', ENTITY_PREFIX)}
+               FROM view_definitions v
+               LEFT JOIN entity_definitions e ON e.tenant_id = v.tenant_id AND e.name = v.entity_name
+              WHERE v.tenant_id = $1 AND v.name = $2`,
+      values: [ctx.tenantId, name],
+    });
     if (!rows.length) throw viewNotFound();
     return { view: toModel(rows[0]), entity: rows[0].entityFound ? entityFromRow(unprefixed(rows[0])) : null };
   }

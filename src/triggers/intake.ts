@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
+import { queryPrepared } from '../db/prepared';
 import { AppError } from '../errors';
 import { createIntakeMetrics, type IntakeMetrics } from './metrics';
 import { INTAKE_HEADERS, UUID_PATTERN, triggerNotFound, type AcceptedEvent } from './model';
@@ -85,7 +86,7 @@ export class TriggerIntake {
   }
 
   private async lookup(id: string): Promise<IntakeTarget | null> {
-    const { rows } = await this.pool.query(LOOKUP, [id]);
+    const { rows } = await queryPrepared(this.pool, { text: LOOKUP, values: [id] });
     const row = rows[0];
     if (!row) return null;
     return {
