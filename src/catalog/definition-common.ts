@@ -1,7 +1,10 @@
 import type { TenantContext } from '../auth/permissions';
 import { invalidQuery } from '../analytics/parse';
+import type { Database } from '../db/database';
+import { queryPrepared } from '../db/prepared';
 import { AppError } from '../errors';
 import { FieldReader } from '../validation';
+import { ENTITY_PREFIX, entityColumns, entityFromRow, unprefixed, type EntityRow, type Prefixed } from './entity-service';
 import { CATALOG_NAME, type EntityDefinition } from './model';
 
 /** What metric and view definitions need of the entity catalogue. */
@@ -31,4 +34,29 @@ export async function resolveDefinitionEntity(ctx: TenantContext, entities: Enti
     }
     throw err;
   }
+}
+
+/**
+ * A metric or view row and, in the same statement, the entity it is over (null when that entity is
+ * gone); undefined when the tenant has no definition of that name. Every metric and view query
+ * starts here: one round trip, a prepared statement, no ORM, and read fresh each time, so a
+ * definition or entity another process dropped or redefined is seen at once. `columns` select from
+ * the definition table under the alias `d`.
+ */
+export async function readDefinitionWithEntity<Row extends object>(
+  db: Database,
+  table: 'metric_definitions' | 'view_definitions',
+  columns: string,
+  ctx: TenantContext,
+  name: string,
+): Promise<{ row: Row; entity: EntityDefinition | null } | undefined> {
+  const { rows } = await queryPrepared<Row & Prefixed<EntityRow> & { entityFound: boolean }>(db.pool, {
+    text: `SELECT ${columns}, e.name IS NOT NULL AS "entityFound", ${entityColumns('e', ENTITY_PREFIX)}
+             FROM ${table} d
+             LEFT JOIN entity_definitions e ON e.tenant_id = d.tenant_id AND e.name = d.entity_name
+            WHERE d.tenant_id = $1 AND d.name = $2`,
+    values: [ctx.tenantId, name],
+  });
+  if (!rows.length) return undefined;
+  return { row: rows[0], entity: rows[0].entityFound ? entityFromRow(unprefixed(rows[0])) : null };
 }

@@ -1,6 +1,5 @@
 import type { TenantContext } from '../auth/permissions';
 import type { Database } from '../db/database';
-import { queryPrepared } from '../db/prepared';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError } from '../errors';
 import type { MetricDefinition as MetricRow } from '../generated/prisma/client';
@@ -8,8 +7,7 @@ import type { Logger } from '../logger';
 import { AGGREGATIONS, type Aggregation } from '../analytics/model';
 import { aggregationFits, fieldMap, isObject, Problems, readFilter } from '../analytics/parse';
 import { ensureCatalogIndex } from './catalog-indexes';
-import { readDefinitionName, resolveDefinitionEntity, type EntityLookup } from './definition-common';
-import { ENTITY_PREFIX, entityColumns, entityFromRow, unprefixed, type EntityRow, type Prefixed } from './entity-service';
+import { readDefinitionName, readDefinitionWithEntity, resolveDefinitionEntity, type EntityLookup } from './definition-common';
 import { CATALOG_NAME, TIME_FIELD_TYPES, type EntityDefinition } from './model';
 
 /** A named metric (CONTRACT §7): one aggregation of one entity, with an optional filter. */
@@ -43,8 +41,8 @@ function toModel(row: MetricRow): MetricDefinition {
   };
 }
 
-const METRIC_COLUMNS = `m.tenant_id AS "tenantId", m.name, m.entity_name AS "entityName", m.aggregation, m.field, m.time_field AS "timeField", m.filter,
-  m.created_at AS "createdAt", m.updated_at AS "updatedAt", m.created_by AS "createdBy", m.updated_by AS "updatedBy"`;
+const METRIC_COLUMNS = `d.tenant_id AS "tenantId", d.name, d.entity_name AS "entityName", d.aggregation, d.field, d.time_field AS "timeField", d.filter,
+  d.created_at AS "createdAt", d.updated_at AS "updatedAt", d.created_by AS "createdBy", d.updated_by AS "updatedBy"`;
 
 export const metricNotFound = () => new AppError('METRIC_NOT_FOUND', 'Metric not found');
 
@@ -115,7 +113,7 @@ export class MetricService {
 
   async get(ctx: TenantContext, name: string): Promise<MetricDefinition> {
     if (typeof name !== 'string' || !CATALOG_NAME.test(name)) throw metricNotFound();
-    const { rows } = await this.db.pool.query<MetricRow>(`SELECT ${METRIC_COLUMNS} FROM metric_definitions m WHERE m.tenant_id = $1 AND m.name = $2`, [
+    const { rows } = await this.db.pool.query<MetricRow>(`SELECT ${METRIC_COLUMNS} FROM metric_definitions d WHERE d.tenant_id = $1 AND d.name = $2`, [
       ctx.tenantId,
       name,
     ]);
@@ -130,15 +128,9 @@ export class MetricService {
    */
   async getWithEntity(ctx: TenantContext, name: string): Promise<{ metric: MetricDefinition; entity: EntityDefinition | null }> {
     if (typeof name !== 'string' || !CATALOG_NAME.test(name)) throw metricNotFound();
-    const { rows } = await queryPrepared<MetricRow & Prefixed<EntityRow> & { entityFound: boolean }>(this.db.pool, {
-      text: `SELECT ${METRIC_COLUMNS}, e.name IS NOT NULL AS "entityFound", ${entityColumns('e', ENTITY_PREFIX)}
-               FROM metric_definitions m
-               LEFT JOIN entity_definitions e ON e.tenant_id = m.tenant_id AND e.name = m.entity_name
-              WHERE m.tenant_id = $1 AND m.name = $2`,
-      values: [ctx.tenantId, name],
-    });
-    if (!rows.length) throw metricNotFound();
-    return { metric: toModel(rows[0]), entity: rows[0].entityFound ? entityFromRow(unprefixed(rows[0])) : null };
+    const found = await readDefinitionWithEntity<MetricRow>(this.db, 'metric_definitions', METRIC_COLUMNS, ctx, name);
+    if (!found) throw metricNotFound();
+    return { metric: toModel(found.row), entity: found.entity };
   }
 
   async drop(ctx: TenantContext, name: string): Promise<void> {

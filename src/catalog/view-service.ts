@@ -1,6 +1,5 @@
 import type { TenantContext } from '../auth/permissions';
 import type { Database } from '../db/database';
-import { queryPrepared } from '../db/prepared';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError } from '../errors';
 import type { ViewDefinition as ViewRow } from '../generated/prisma/client';
@@ -10,8 +9,7 @@ import { checkDistinctColumns, fieldMap, isFieldType, isObject, Problems, readFi
 import { isParamRef, sampleParams, type ViewParameter } from '../analytics/view-params';
 import { checkValue } from '../analytics/values';
 import { ensureCatalogIndex } from './catalog-indexes';
-import { readDefinitionName, resolveDefinitionEntity, type EntityLookup } from './definition-common';
-import { ENTITY_PREFIX, entityColumns, entityFromRow, unprefixed, type EntityRow, type Prefixed } from './entity-service';
+import { readDefinitionName, readDefinitionWithEntity, resolveDefinitionEntity, type EntityLookup } from './definition-common';
 import { CATALOG_NAME, type EntityDefinition } from './model';
 
 export interface ViewSelectItem {
@@ -50,8 +48,8 @@ function toModel(row: ViewRow): ViewDefinition {
   };
 }
 
-const VIEW_COLUMNS = `v.tenant_id AS "tenantId", v.name, v.entity_name AS "entityName", v."select", v.filter, v.parameters,
-  v.created_at AS "createdAt", v.updated_at AS "updatedAt", v.created_by AS "createdBy", v.updated_by AS "updatedBy"`;
+const VIEW_COLUMNS = `d.tenant_id AS "tenantId", d.name, d.entity_name AS "entityName", d."select", d.filter, d.parameters,
+  d.created_at AS "createdAt", d.updated_at AS "updatedAt", d.created_by AS "createdBy", d.updated_by AS "updatedBy"`;
 
 export const viewNotFound = () => new AppError('VIEW_NOT_FOUND', 'View not found');
 
@@ -169,7 +167,7 @@ export class ViewService {
   /** The view, or null when the tenant has none of that name. */
   async find(ctx: TenantContext, name: string): Promise<ViewDefinition | null> {
     if (typeof name !== 'string' || !CATALOG_NAME.test(name)) return null;
-    const { rows } = await this.db.pool.query<ViewRow>(`SELECT ${VIEW_COLUMNS} FROM view_definitions v WHERE v.tenant_id = $1 AND v.name = $2`, [
+    const { rows } = await this.db.pool.query<ViewRow>(`SELECT ${VIEW_COLUMNS} FROM view_definitions d WHERE d.tenant_id = $1 AND d.name = $2`, [
       ctx.tenantId,
       name,
     ]);
@@ -184,15 +182,9 @@ export class ViewService {
   async getWithEntity(ctx: TenantContext, name: string): Promise<{ view: ViewDefinition; entity: EntityDefinition | null }> {
     if (typeof name !== 'string' || !CATALOG_NAME.test(name)) throw viewNotFound();
     // Prepared: every view query (A6) reads this, side by side with the query itself.
-    const { rows } = await queryPrepared<ViewRow & Prefixed<EntityRow> & { entityFound: boolean }>(this.db.pool, {
-      text: `SELECT ${VIEW_COLUMNS}, e.name IS NOT NULL AS "entityFound", ${entityColumns('e', ENTITY_PREFIX)}
-               FROM view_definitions v
-               LEFT JOIN entity_definitions e ON e.tenant_id = v.tenant_id AND e.name = v.entity_name
-              WHERE v.tenant_id = $1 AND v.name = $2`,
-      values: [ctx.tenantId, name],
-    });
-    if (!rows.length) throw viewNotFound();
-    return { view: toModel(rows[0]), entity: rows[0].entityFound ? entityFromRow(unprefixed(rows[0])) : null };
+    const found = await readDefinitionWithEntity<ViewRow>(this.db, 'view_definitions', VIEW_COLUMNS, ctx, name);
+    if (!found) throw viewNotFound();
+    return { view: toModel(found.row), entity: found.entity };
   }
 
   async drop(ctx: TenantContext, name: string): Promise<void> {
