@@ -26,6 +26,10 @@ export interface Config {
   dbPoolSize: number;
   analyticsStatementTimeoutMs: number;
   shutdownTimeoutMs: number;
+  /** Requests per tenant and minute on the REST and GraphQL API; 0: no limit. */
+  rateLimitPerMinute: number;
+  /** Requests a tenant may make at once before the per-minute pace applies. */
+  rateLimitBurst: number;
 }
 
 export { ConfigError };
@@ -88,6 +92,7 @@ export function loadConfig(env: Env = process.env): Config {
   // The dispatcher reads its tuning when it starts; checking it here too makes a bad value stop
   // every process at start, also an API-only one (DISPATCHER=off).
   loadDispatcherSettings(env, !databaseUrl);
+  const rateLimitPerMinute = int(env, 'RATE_LIMIT_PER_MINUTE', 0, 0, 10_000_000);
   return {
     nodeEnv,
     production,
@@ -106,5 +111,7 @@ export function loadConfig(env: Env = process.env): Config {
     dbPoolSize: int(env, 'DB_POOL_SIZE', databaseUrl ? 10 : 1, 1, 200),
     analyticsStatementTimeoutMs: int(env, 'ANALYTICS_STATEMENT_TIMEOUT_MS', 10_000, 100, 600_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    rateLimitPerMinute,
+    rateLimitBurst: int(env, 'RATE_LIMIT_BURST', Math.max(1, rateLimitPerMinute), 1, 10_000_000),
   };
 }

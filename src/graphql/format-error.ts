@@ -16,7 +16,15 @@ export function createFormatError(logger: Logger) {
     const original = unwrapResolverError(error);
     const base = { message: formatted.message, locations: formatted.locations, path: formatted.path };
     if (original instanceof AppError) {
-      return { ...base, message: original.message, extensions: { code: original.code, ...(original.details?.length ? { details: original.details } : {}) } };
+      return {
+        ...base,
+        message: original.message,
+        extensions: {
+          code: original.code,
+          ...(original.details?.length ? { details: original.details } : {}),
+          ...(original.retryAfterSeconds !== undefined ? { retryAfterSeconds: original.retryAfterSeconds } : {}),
+        },
+      };
     }
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && PASS_THROUGH.has(code)) return { ...base, extensions: { code } };

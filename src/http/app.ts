@@ -12,6 +12,7 @@ import type { RouteDeps } from './deps';
 import { installErrorHandling } from './errors';
 import { installJsonParser } from './json-body';
 import { opsRoutes } from './ops-routes';
+import { RateLimiter } from './rate-limit';
 import { webhookRoutes } from './webhook-routes';
 import { intakeRoutes } from './intake-routes';
 import { entityRoutes } from './entity-routes';
@@ -63,6 +64,7 @@ export async function buildApp(services: Services, verifier: TokenVerifier): Pro
   });
   installErrorHandling(app);
   installJsonParser(app);
+  app.decorate('tenantRateLimiter', config.rateLimitPerMinute > 0 ? new RateLimiter(config.rateLimitPerMinute, config.rateLimitBurst) : null);
 
   const deps: RouteDeps = { services, verifier };
   await app.register(opsRoutes, deps);

@@ -2,8 +2,21 @@ import type { FastifyRequest } from 'fastify';
 import { authorizeTenant, type Permission, type Principal, type TenantContext } from '../auth/permissions';
 import type { TokenVerifier } from '../auth/tokens';
 import { AppError } from '../errors';
+import type { RateLimiter } from './rate-limit';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The per-tenant request limit (app.ts); null when RATE_LIMIT_PER_MINUTE is 0. */
+    tenantRateLimiter: RateLimiter | null;
+  }
+}
 
 const principals = new WeakMap<FastifyRequest, Promise<Principal>>();
+/**
+ * Each request's rate-limit verdict (seconds to wait, 0: allowed), decided at its first
+ * authorisation: GraphQL authorises once per field, and every field gets the same answer.
+ */
+const verdicts = new WeakMap<FastifyRequest, number>();
 
 /** The verified caller of a request (verified once per request, whatever asks). */
 function principalOf(request: FastifyRequest, verifier: TokenVerifier): Promise<Principal> {
@@ -15,7 +28,11 @@ function principalOf(request: FastifyRequest, verifier: TokenVerifier): Promise<
   return p;
 }
 
-/** Authenticates the request and authorises it for its X-Tenant-Id with one of `allowed`. */
+/**
+ * Authenticates the request and authorises it for its X-Tenant-Id with one of `allowed`; then
+ * counts it against that tenant's rate limit, once per request. Counting after authorisation
+ * means nobody can use up another tenant's requests by sending its X-Tenant-Id.
+ */
 export async function tenantContextOf(
   request: FastifyRequest,
   verifier: TokenVerifier,
@@ -28,5 +45,17 @@ export async function tenantContextOf(
     if (err instanceof AppError) throw err;
     throw new AppError('UNAUTHENTICATED', 'The token could not be verified');
   }
-  return authorizeTenant(principal, request.headers['x-tenant-id'], allowed);
+  const ctx = authorizeTenant(principal, request.headers['x-tenant-id'], allowed);
+  const limiter = request.server.tenantRateLimiter;
+  if (limiter) {
+    let wait = verdicts.get(request);
+    if (wait === undefined) {
+      wait = limiter.take(ctx.tenantId);
+      verdicts.set(request, wait);
+    }
+    if (wait > 0) {
+      throw new AppError('RATE_LIMITED', `This tenant is over its limit of ${limiter.perMinute} requests per minute; retry in ${wait} s`, undefined, wait);
+    }
+  }
+  return ctx;
 }

@@ -60,6 +60,7 @@ export function installErrorHandling(app: FastifyInstance): void {
     }
     if (appErr.code === 'UNAUTHENTICATED') reply.header('WWW-Authenticate', 'Bearer');
     if (appErr.code === 'UNAVAILABLE') reply.header('Retry-After', '5');
+    if (appErr.retryAfterSeconds !== undefined) reply.header('Retry-After', String(appErr.retryAfterSeconds));
     return reply.status(appErr.status).send(errorBody(appErr, request.id));
   });
   app.setNotFoundHandler((request, reply) =>

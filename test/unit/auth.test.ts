@@ -102,6 +102,11 @@ describe('config', () => {
     expect(() => loadConfig({ DISPATCHER: 'maybe' })).toThrow(/DISPATCHER/);
     expect(() => loadConfig({ AUTH_JWT_SECRET: 'short' })).toThrow(/32/);
     expect(loadConfig({ GRAPHQL_INTROSPECTION: 'false' }).graphqlIntrospection).toBe(false);
+    expect(c).toMatchObject({ rateLimitPerMinute: 0 });
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '120' })).toMatchObject({ rateLimitPerMinute: 120, rateLimitBurst: 120 });
+    expect(loadConfig({ RATE_LIMIT_PER_MINUTE: '120', RATE_LIMIT_BURST: '10' })).toMatchObject({ rateLimitPerMinute: 120, rateLimitBurst: 10 });
+    expect(() => loadConfig({ RATE_LIMIT_PER_MINUTE: '-1' })).toThrow(/RATE_LIMIT_PER_MINUTE/);
+    expect(() => loadConfig({ RATE_LIMIT_BURST: '0' })).toThrow(/RATE_LIMIT_BURST/);
   });
 });
 
