@@ -5,7 +5,7 @@
 import pg from 'pg';
 import { Histogram, type Registry } from 'prom-client';
 import type { Database } from '../db/database';
-import { quoteIdent } from '../db/sql';
+import { quoteIdent, sqlInteger } from '../db/sql';
 import { AppError } from '../errors';
 import { rowsOf } from './cells';
 import type { CompiledQuery } from './compile';
@@ -100,7 +100,7 @@ export class QueryRunner {
       const statements: string[] = [];
       if (!settings) statements.push('SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY');
       // The timeout is an integer from the configuration, the schema a quoted name.
-      if (settings?.timeoutMs !== this.timeoutMs) statements.push(`SET statement_timeout = ${Math.trunc(this.timeoutMs)}`);
+      if (settings?.timeoutMs !== this.timeoutMs) statements.push(`SET statement_timeout = ${sqlInteger(this.timeoutMs)}`);
       if (settings?.schema !== schema) statements.push(`SET search_path = ${quoteIdent(schema)}, pg_catalog`);
       if (statements.length) {
         sessions.delete(client);
@@ -128,7 +128,7 @@ export class QueryRunner {
     let result: T;
     try {
       await client.query(
-        `BEGIN READ ONLY; SET LOCAL statement_timeout = ${Math.trunc(this.timeoutMs)}; SET LOCAL search_path = ${quoteIdent(schema)}, pg_catalog`,
+        `BEGIN READ ONLY; SET LOCAL statement_timeout = ${sqlInteger(this.timeoutMs)}; SET LOCAL search_path = ${quoteIdent(schema)}, pg_catalog`,
       );
       result = await fn(client);
     } catch (err) {

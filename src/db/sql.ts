@@ -14,6 +14,17 @@ export function qualified(schema: string, table: string): string {
   return `${quoteIdent(schema)}.${quoteIdent(table)}`;
 }
 
+/**
+ * An integer written into SQL text where a parameter will not do: a LIMIT the planner of a
+ * generic plan must see, a SET. Only our own numbers (settings, constants) come here, never a
+ * client's; truncated, and refused unless it is a safe integer of at least `min`.
+ */
+export function sqlInteger(n: number, min = 0): string {
+  const v = Math.trunc(n);
+  if (!Number.isSafeInteger(v) || v < min) throw new Error(`invalid SQL integer (at least ${min})`);
+  return String(v);
+}
+
 /** Collects bound values while a statement is built: `params.add(v)` returns `$n`. */
 export class Params {
   readonly values: unknown[] = [];

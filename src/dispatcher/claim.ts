@@ -1,6 +1,6 @@
 import type { Queryable } from '../db/database';
 import { queryPrepared } from '../db/prepared';
-import { qualified } from '../db/sql';
+import { qualified, sqlInteger } from '../db/sql';
 import type { DeliveryConfig } from './request';
 
 /** A record this worker holds a lease on, with its configuration as of the claim. */
@@ -51,8 +51,7 @@ export async function claimDue(
   // costs about as much as running it for a batch of one. The limit is written into the text (an
   // integer from the settings, one text per dispatcher): the generic plan of a parameter limit
   // guesses a tenth of the table and joins back with a sequential scan.
-  const limit = Math.trunc(args.limit);
-  if (!(limit >= 1)) throw new Error('claimDue: limit must be a positive integer');
+  const limit = sqlInteger(args.limit, 1);
   const { rows } = await queryPrepared<ClaimRow>(db, {
     text: `WITH due AS (
              SELECT id FROM ${table}

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { Queryable } from '../db/database';
 import { queryPrepared } from '../db/prepared';
+import { sqlInteger } from '../db/sql';
 
 /**
  * The due-tenant hint: table `dispatch_tenants` (shared schema) holds, per tenant, `wake_at`, the
@@ -90,10 +91,8 @@ export async function pullTenantHint(db: Queryable, tenantId: string): Promise<v
 export async function dueTenants(db: Queryable, limit: number, prefix = ''): Promise<string[]> {
   // The limit is part of the text (a constant of the caller): the dispatcher's sessions plan
   // generically (start.ts), and a generic plan of a parameter limit guesses a tenth of the table.
-  const n = Math.trunc(limit);
-  if (!(n >= 1)) throw new Error('dueTenants: limit must be a positive integer');
   const { rows } = await db.query<{ tenant_id: string }>({
-    text: `SELECT tenant_id FROM dispatch_tenants WHERE wake_at <= now() AND starts_with(tenant_id, $1) ORDER BY wake_at LIMIT ${n}`,
+    text: `SELECT tenant_id FROM dispatch_tenants WHERE wake_at <= now() AND starts_with(tenant_id, $1) ORDER BY wake_at LIMIT ${sqlInteger(limit, 1)}`,
     values: [prefix],
   });
   return rows.map((r) => r.tenant_id);
