@@ -11,7 +11,11 @@ export class RateLimiter {
     readonly perMinute: number,
     private readonly burst: number,
     private readonly now: () => number = Date.now,
-    /** Buckets kept; past it, the full ones (idle tenants) are dropped, which changes no answer. */
+    /**
+     * Buckets kept at most. At the bound the full ones (idle tenants) are dropped, which changes no
+     * answer; if that frees less than a tenth, the oldest buckets go too (those tenants start again
+     * with a full burst). Either way the next sweep is at least a tenth of the bound away.
+     */
     private readonly maxKeys = 100_000,
   ) {
     this.perMs = perMinute / 60_000;
@@ -22,7 +26,7 @@ export class RateLimiter {
     const now = this.now();
     let bucket = this.buckets.get(key);
     if (!bucket) {
-      if (this.buckets.size >= this.maxKeys) this.dropFull(now);
+      if (this.buckets.size >= this.maxKeys) this.makeRoom(now);
       bucket = { tokens: this.burst, at: now };
       this.buckets.set(key, bucket);
     } else {
@@ -36,9 +40,19 @@ export class RateLimiter {
     return Math.max(1, Math.ceil((1 - bucket.tokens) / this.perMs / 1000));
   }
 
-  private dropFull(now: number): void {
+  /** How many tenants have a bucket (tests). */
+  get size(): number {
+    return this.buckets.size;
+  }
+
+  private makeRoom(now: number): void {
     for (const [key, b] of this.buckets) {
       if (b.tokens + (now - b.at) * this.perMs >= this.burst) this.buckets.delete(key);
+    }
+    const target = this.maxKeys - Math.max(1, Math.floor(this.maxKeys / 10));
+    for (const key of this.buckets.keys()) {
+      if (this.buckets.size <= target) break;
+      this.buckets.delete(key);
     }
   }
 }

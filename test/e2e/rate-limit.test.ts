@@ -32,6 +32,16 @@ describe('RateLimiter', () => {
     limiter.take('c');
     expect([limiter.take('a'), limiter.take('a'), limiter.take('a')]).toEqual([0, 0, 1]);
   });
+
+  it('never holds more buckets than its bound, even when every tenant is busy', () => {
+    const limiter = new RateLimiter(60, 1, () => 0, 10);
+    for (let i = 0; i < 1_000; i++) {
+      expect(limiter.take(`t${i}`)).toBe(0);
+      expect(limiter.size).toBeLessThanOrEqual(10);
+    }
+    // The newest tenants keep their buckets: an empty one still waits.
+    expect(limiter.take('t999')).toBe(1);
+  });
 });
 
 describe('RATE_LIMIT_PER_MINUTE on the API', () => {
