@@ -80,7 +80,15 @@ function requestFor(shape: Shape, pathName: string): autocannon.Request {
     path: pathName,
     setupRequest: (req) => {
       if (shape === 'replay') {
-        return { ...req, body: replayBody, headers: { 'content-type': 'application/json', 'x-timestamp': replayTs, 'x-signature': `sha256=${replaySig}` } };
+        return {
+          ...req,
+          body: replayBody,
+          headers: {
+            'content-type': 'application/json',
+            'x-timestamp': replayTs,
+            'x-signature': `sha256=${replaySig}`,
+          },
+        };
       }
       const body = makeBody(sequence++);
       const headers: Record<string, string> = { 'content-type': 'application/json' };
@@ -148,9 +156,13 @@ async function main() {
   await admin.connect();
   await admin.query(`CREATE DATABASE "${dbName}"`);
   const url = withDatabase(SERVER_URL, dbName);
-  const settings = (await admin.query(`SELECT current_setting('server_version') AS v, current_setting('synchronous_commit') AS sc, current_setting('max_wal_size') AS wal`)).rows[0];
+  const settings = (
+    await admin.query(
+      `SELECT current_setting('server_version') AS v, current_setting('synchronous_commit') AS sc, current_setting('max_wal_size') AS wal`,
+    )
+  ).rows[0];
   const results = new Map<Shape, Measured[]>();
-  let poolSize = 0;
+  let poolSize: number;
   try {
     const bare = await startServer('bare');
     const hg = await startServer('hookgate', { BENCH_DATABASE_URL: url, BENCH_SECRET: SECRET });
@@ -160,7 +172,8 @@ async function main() {
     const stored = async (id: string) => {
       // Requests cut off at autocannon's deadline may still be committing.
       await new Promise((r) => setTimeout(r, 1000));
-      return (await db.query('SELECT count(*)::int AS n FROM trigger_events WHERE trigger_id = $1', [id])).rows[0].n as number;
+      return (await db.query('SELECT count(*)::int AS n FROM trigger_events WHERE trigger_id = $1', [id])).rows[0]
+        .n as number;
     };
     const signedPath = `/linker/triggers/webhook/${hg.info.signedId}`;
     const unsignedPath = `/linker/triggers/webhook/${hg.info.unsignedId}`;
@@ -184,13 +197,16 @@ async function main() {
             signedAccepted = accepted;
             checkStored('signed', accepted, (await stored(hg.info.signedId!)) - signedBefore);
           }
-          if (shape === 'unsigned') checkStored('unsigned', accepted, (await stored(hg.info.unsignedId!)) - unsignedBefore);
+          if (shape === 'unsigned')
+            checkStored('unsigned', accepted, (await stored(hg.info.unsignedId!)) - unsignedBefore);
         }
         // The replayed request is stored once in the first round and never again.
         const replayAdded = (await stored(hg.info.signedId!)) - signedBefore;
         const expected = round === 0 ? 1 : 0;
         if (replayAdded < signedAccepted + expected || replayAdded > signedAccepted + expected + 2 * CONNECTIONS) {
-          throw new Error(`replay: stored events do not add up (${replayAdded} new, ${signedAccepted} signed requests accepted)`);
+          throw new Error(
+            `replay: stored events do not add up (${replayAdded} new, ${signedAccepted} signed requests accepted)`,
+          );
         }
       }
     } finally {

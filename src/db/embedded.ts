@@ -31,6 +31,7 @@ function acquireLock(lockPath: string): () => void {
       if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
         throw new Error(
           `the embedded database in ${path.dirname(lockPath)} is in use by process ${owner}; stop it or set DATA_DIR to another directory`,
+          { cause: err },
         );
       }
       fs.unlinkSync(lockPath);

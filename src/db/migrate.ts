@@ -75,7 +75,7 @@ export async function applyMigrations(pool: pg.Pool, logger?: Logger, dir = MIGR
           await client.query('COMMIT');
         } catch (err) {
           await client.query('ROLLBACK').catch(() => undefined);
-          throw new Error(`migration ${m.name} failed: ${(err as Error).message}`);
+          throw new Error(`migration ${m.name} failed: ${(err as Error).message}`, { cause: err });
         }
         applied.push(m.name);
         logger?.info({ migration: m.name }, 'migration applied');

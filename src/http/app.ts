@@ -26,9 +26,12 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
  * JSON REST areas and the paths they answer at: the gateway path and the backend path under
  * /api/v1 (CONTRACT §1). Each area is one encapsulated plugin.
  */
-function jsonAreas(): Array<{ plugin: FastifyPluginAsync<any>; prefixes: string[] }> {
+function jsonAreas(): Array<{ plugin: FastifyPluginAsync<RouteDeps & { publicPrefix: string }>; prefixes: string[] }> {
   return [
-    { plugin: webhookRoutes, prefixes: ['/metadata/entity-webhooks', '/api/v1/entity-webhooks', '/api/v1/metadata/entity-webhooks'] },
+    {
+      plugin: webhookRoutes,
+      prefixes: ['/metadata/entity-webhooks', '/api/v1/entity-webhooks', '/api/v1/metadata/entity-webhooks'],
+    },
     { plugin: entityRoutes, prefixes: ['/metadata/entities', '/api/v1/entities', '/api/v1/metadata/entities'] },
     { plugin: recordRoutes, prefixes: ['/data', '/api/v1/data'] },
     { plugin: analyticsRoutes, prefixes: ['/analytics', '/api/v1/analytics'] },
@@ -49,7 +52,9 @@ export async function buildApp(services: Services, verifier: TokenVerifier): Pro
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : crypto.randomUUID();
     },
     // One line per request only at debug: at info the access log would dominate the cost of a request.
-    logController: new LogController({ disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace' }),
+    logController: new LogController({
+      disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
+    }),
     routerOptions: { maxParamLength: 256 },
     forceCloseConnections: false,
   });
@@ -64,7 +69,10 @@ export async function buildApp(services: Services, verifier: TokenVerifier): Pro
   });
   installErrorHandling(app);
   installJsonParser(app);
-  app.decorate('tenantRateLimiter', config.rateLimitPerMinute > 0 ? new RateLimiter(config.rateLimitPerMinute, config.rateLimitBurst) : null);
+  app.decorate(
+    'tenantRateLimiter',
+    config.rateLimitPerMinute > 0 ? new RateLimiter(config.rateLimitPerMinute, config.rateLimitBurst) : null,
+  );
 
   const deps: RouteDeps = { services, verifier };
   await app.register(opsRoutes, deps);
@@ -75,7 +83,9 @@ export async function buildApp(services: Services, verifier: TokenVerifier): Pro
     includeStacktraceInErrorResponses: false,
     // A browser cannot send these headers cross-site without a CORS preflight, so a GET that
     // carries one is no CSRF risk; every tenant-scoped operation carries both anyway.
-    csrfPrevention: { requestHeaders: ['x-apollo-operation-name', 'apollo-require-preflight', 'authorization', 'x-tenant-id'] },
+    csrfPrevention: {
+      requestHeaders: ['x-apollo-operation-name', 'apollo-require-preflight', 'authorization', 'x-tenant-id'],
+    },
     formatError: createFormatError(logger),
     plugins: [fastifyApolloDrainPlugin(app)],
   });
