@@ -42,7 +42,14 @@ async function main() {
   await admin.connect();
   await admin.query(`CREATE DATABASE "${dbName}"`);
   const url = withDatabase(SERVER_URL, dbName);
-  const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: url, AUTH_JWT_SECRET: SECRET, LOG_LEVEL: 'silent', DISPATCHER: 'off', DB_POOL_SIZE: '10' });
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: url,
+    AUTH_JWT_SECRET: SECRET,
+    LOG_LEVEL: 'silent',
+    DISPATCHER: 'off',
+    DB_POOL_SIZE: '10',
+  });
   const runtime = await startRuntime(config, createLogger('silent'));
   const app = await createHttpServer(runtime);
   const hand = new pg.Pool({ connectionString: url, max: 10 });
@@ -53,7 +60,12 @@ async function main() {
     const token = await mintToken(SECRET, { sub: 'bench', tenantId: TENANT, permissions: ['tenant:admin'] });
     const headers = { authorization: `Bearer ${token}`, 'x-tenant-id': TENANT, 'content-type': 'application/json' };
     const call = async (method: string, path: string, body?: unknown) => {
-      const res = await http.request({ method: method as 'POST', path, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await http.request({
+        method: method as 'POST',
+        path,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       const text = await res.body.text();
       if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text.slice(0, 300)}`);
       return text ? JSON.parse(text) : undefined;
@@ -77,7 +89,8 @@ async function main() {
     const schema = await runtime.services.tenants.ensure(TENANT);
     const table = `"${schema}"."events"`;
     let t0 = Date.now();
-    await hand.query(`
+    await hand.query(
+      `
       INSERT INTO ${table} (id, region, channel, status, amount, qty, created_at)
       SELECT g,
              (ARRAY['north','south','east','west','central'])[1 + ((g * 7919) % 5)::int],
@@ -86,14 +99,26 @@ async function main() {
              ((g * 7877) % 100000) / 100.0,
              (g * 13) % 10,
              timestamptz '2026-01-01 00:00:00+00' + ((g * 48271) % (365 * 86400)) * interval '1 second'
-        FROM generate_series(1::bigint, $1::bigint) g`, [ROWS]);
+        FROM generate_series(1::bigint, $1::bigint) g`,
+      [ROWS],
+    );
     const loadMs = Date.now() - t0;
     t0 = Date.now();
-    await call('POST', '/metadata/metrics', { name: 'revenue', entity: 'events', aggregation: 'SUM', field: 'amount', filter: { field: 'status', op: 'EQ', value: 'paid' } });
+    await call('POST', '/metadata/metrics', {
+      name: 'revenue',
+      entity: 'events',
+      aggregation: 'SUM',
+      field: 'amount',
+      filter: { field: 'status', op: 'EQ', value: 'paid' },
+    });
     await call('POST', '/metadata/views', {
       name: 'channel_totals',
       entity: 'events',
-      select: [{ field: 'channel' }, { field: 'amount', agg: 'SUM', alias: 'total' }, { agg: 'COUNT', alias: 'orders' }],
+      select: [
+        { field: 'channel' },
+        { field: 'amount', agg: 'SUM', alias: 'total' },
+        { agg: 'COUNT', alias: 'orders' },
+      ],
       filter: {
         op: 'AND',
         conditions: [
@@ -114,7 +139,8 @@ async function main() {
     const results: Array<{ name: string; hookgate: number[]; handSql: number[]; rows: number }> = [];
     for (const q of ours) {
       const h = theirs.find((x) => x.name === q.name)!;
-      const runOurs = async () => (await call('POST', q.path, q.body)).data as { rows: unknown[][] } | Record<string, unknown>;
+      const runOurs = async () =>
+        (await call('POST', q.path, q.body)).data as { rows: unknown[][] } | Record<string, unknown>;
       const runHand = async () => (await hand.query(h.sql, h.values)).rows;
       // Same answer first: the benchmark compares equal work.
       const a = await runOurs();
@@ -129,7 +155,16 @@ async function main() {
       const timesHand: number[] = [];
       for (let i = 0; i < ITERATIONS; i++) {
         // Alternate which goes first, so caches and noise fall on both alike.
-        const order: Array<[() => Promise<unknown>, number[]]> = i % 2 ? [[runOurs, timesOurs], [runHand, timesHand]] : [[runHand, timesHand], [runOurs, timesOurs]];
+        const order: Array<[() => Promise<unknown>, number[]]> =
+          i % 2
+            ? [
+                [runOurs, timesOurs],
+                [runHand, timesHand],
+              ]
+            : [
+                [runHand, timesHand],
+                [runOurs, timesOurs],
+              ];
         for (const [fn, times] of order) {
           const start = process.hrtime.bigint();
           await fn();
@@ -140,7 +175,9 @@ async function main() {
     }
 
     const pgVersion = (await hand.query('SHOW server_version')).rows[0].server_version;
-    process.stdout.write(`\nrows: ${ROWS.toLocaleString('en')}  load: ${loadMs} ms  catalogue (metric + view, with indexes): ${catalogueMs} ms  PostgreSQL ${pgVersion}  iterations: ${ITERATIONS}\n\n`);
+    process.stdout.write(
+      `\nrows: ${ROWS.toLocaleString('en')}  load: ${loadMs} ms  catalogue (metric + view, with indexes): ${catalogueMs} ms  PostgreSQL ${pgVersion}  iterations: ${ITERATIONS}\n\n`,
+    );
     process.stdout.write(
       '| query | result rows | Hookgate HTTP median (p95) ms | hand SQL via pg median (p95) ms | ratio of medians | median of paired ratios |\n|---|---|---|---|---|---|\n',
     );
@@ -148,7 +185,10 @@ async function main() {
       const mo = percentile(r.hookgate, 0.5);
       const mh = percentile(r.handSql, 0.5);
       // Each round's two runs are back to back: their ratio cancels the machine's slower drifts.
-      const paired = percentile(r.hookgate.map((x, i) => x / r.handSql[i]), 0.5);
+      const paired = percentile(
+        r.hookgate.map((x, i) => x / r.handSql[i]),
+        0.5,
+      );
       process.stdout.write(
         `| ${r.name} | ${r.rows} | ${mo.toFixed(1)} (${percentile(r.hookgate, 0.95).toFixed(1)}) | ${mh.toFixed(1)} (${percentile(r.handSql, 0.95).toFixed(1)}) | ${(mo / mh).toFixed(2)}× | ${paired.toFixed(2)}× |\n`,
       );

@@ -37,7 +37,8 @@ const IDLE_TENANTS = Number(process.env.BENCH_IDLE_TENANTS ?? 1000);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const SECRET = crypto.randomBytes(32).toString('hex');
 
-const withDatabase = (url: string, database: string) => Object.assign(new URL(url), { pathname: '/' + database }).toString();
+const withDatabase = (url: string, database: string) =>
+  Object.assign(new URL(url), { pathname: '/' + database }).toString();
 const now = () => performance.timeOrigin + performance.now();
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const percentile = (xs: number[], p: number) => {
@@ -48,11 +49,18 @@ const median = (xs: number[]) => percentile(xs, 0.5);
 
 /** The receiver child and a request/answer over IPC. */
 class ReceiverProcess {
-  private constructor(private readonly child: ChildProcess, readonly url: string) {}
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly url: string,
+  ) {}
 
   static async start(): Promise<ReceiverProcess> {
-    const child = fork(path.join(__dirname, 'dispatcher/receiver.ts'), [], { execArgv: ['-r', path.join(__dirname, '../scripts/register.js')] });
-    const port = await new Promise<number>((resolve) => child.once('message', (m: { port: number }) => resolve(m.port)));
+    const child = fork(path.join(__dirname, 'dispatcher/receiver.ts'), [], {
+      execArgv: ['-r', path.join(__dirname, '../scripts/register.js')],
+    });
+    const port = await new Promise<number>((resolve) =>
+      child.once('message', (m: { port: number }) => resolve(m.port)),
+    );
     return new ReceiverProcess(child, `http://127.0.0.1:${port}/hook`);
   }
 
@@ -68,7 +76,12 @@ class ReceiverProcess {
   }
 }
 
-async function createTenants(rt: Runtime, prefix: string, n: number, receiverUrl: string): Promise<Array<{ id: string; schema: string }>> {
+async function createTenants(
+  rt: Runtime,
+  prefix: string,
+  n: number,
+  receiverUrl: string,
+): Promise<Array<{ id: string; schema: string }>> {
   const out = [];
   for (let i = 0; i < n; i++) {
     const id = `${prefix}-${i}`;
@@ -83,14 +96,25 @@ async function createTenants(rt: Runtime, prefix: string, n: number, receiverUrl
 }
 
 const changes = (n: number, from: number): EntityChange[] =>
-  Array.from({ length: n }, (_, i) => ({ operation: 'INSERT' as const, data: { seq: from + i, total: 42.5, customer: 'c-' + ((from + i) % 977), note: 'x'.repeat(200) }, previous: null }));
+  Array.from({ length: n }, (_, i) => ({
+    operation: 'INSERT' as const,
+    data: { seq: from + i, total: 42.5, customer: 'c-' + ((from + i) % 977), note: 'x'.repeat(200) },
+    previous: null,
+  }));
 
 async function seed(rt: Runtime, tenants: Array<{ id: string; schema: string }>, rows: number): Promise<void> {
   const per = Math.ceil(rows / tenants.length);
   for (const t of tenants) {
     for (let i = 0; i < per; i += 1000) {
       await rt.services.db.transaction((client) =>
-        writeOutboxRecords(client, { tenantId: t.id, schema: t.schema, entityName: 'orders', writeRequestId: 'bench', occurredAt: new Date(), changes: changes(Math.min(1000, per - i), i) }),
+        writeOutboxRecords(client, {
+          tenantId: t.id,
+          schema: t.schema,
+          entityName: 'orders',
+          writeRequestId: 'bench',
+          occurredAt: new Date(),
+          changes: changes(Math.min(1000, per - i), i),
+        }),
       );
     }
   }
@@ -101,7 +125,9 @@ async function seed(rt: Runtime, tenants: Array<{ id: string; schema: string }>,
 async function countDelivered(pool: pg.Pool, tenants: Array<{ schema: string }>): Promise<number> {
   let n = 0;
   for (const t of tenants) {
-    const { rows } = await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${t.schema}".mutation_webhook_outbox WHERE status = 'DELIVERED'`);
+    const { rows } = await pool.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "${t.schema}".mutation_webhook_outbox WHERE status = 'DELIVERED'`,
+    );
     n += rows[0].n;
   }
   return n;
@@ -128,13 +154,21 @@ function newDispatcher(rt: Runtime, listen: boolean, overrides: object = {}): Di
 async function throughput(rt: Runtime, receiver: ReceiverProcess): Promise<void> {
   const results: { bare: number[]; hookgate: number[] } = { bare: [], hookgate: [] };
   for (let round = 0; round < ROUNDS; round++) {
-    for (const kind of (process.env.BENCH_ONLY ? [process.env.BENCH_ONLY] : ['bare', 'hookgate']) as Array<'bare' | 'hookgate'>) {
+    for (const kind of (process.env.BENCH_ONLY ? [process.env.BENCH_ONLY] : ['bare', 'hookgate']) as Array<
+      'bare' | 'hookgate'
+    >) {
       const tenants = await createTenants(rt, `tp${round}-${kind}`, TENANTS, receiver.url);
       await seed(rt, tenants, ROWS);
       await receiver.ask({ cmd: 'reset', track: false });
       const started = now();
       if (kind === 'bare') {
-        await runBareLoop(rt.services.db.pool, tenants.map((t) => t.schema), receiver.url, SECRET, ROWS);
+        await runBareLoop(
+          rt.services.db.pool,
+          tenants.map((t) => t.schema),
+          receiver.url,
+          SECRET,
+          ROWS,
+        );
       } else {
         const d = newDispatcher(rt, true);
         d.start();
@@ -149,7 +183,9 @@ async function throughput(rt: Runtime, receiver: ReceiverProcess): Promise<void>
       const delivered = await countDelivered(rt.services.db.pool, tenants);
       if (delivered !== ROWS) throw new Error(`${kind}: ${delivered} of ${ROWS} delivered`);
       results[kind].push(ROWS / seconds);
-      console.log(`  round ${round + 1} ${kind.padEnd(8)} ${Math.round(ROWS / seconds)} rows/s (${seconds.toFixed(2)} s)`);
+      console.log(
+        `  round ${round + 1} ${kind.padEnd(8)} ${Math.round(ROWS / seconds)} rows/s (${seconds.toFixed(2)} s)`,
+      );
     }
   }
   const bare = median(results.bare);
@@ -214,7 +250,13 @@ interface PacedRun {
  * `seconds` of changes at RATE/s, each its own transaction through `writeOutboxRecords`,
  * round-robin over `tenants`, numbered from `firstSeq`; waits until every one has arrived.
  */
-async function pacedChanges(rt: Runtime, receiver: ReceiverProcess, tenants: Array<{ id: string; schema: string }>, seconds: number, firstSeq: number): Promise<PacedRun> {
+async function pacedChanges(
+  rt: Runtime,
+  receiver: ReceiverProcess,
+  tenants: Array<{ id: string; schema: string }>,
+  seconds: number,
+  firstSeq: number,
+): Promise<PacedRun> {
   await receiver.ask({ cmd: 'reset', track: true });
   const total = RATE * seconds;
   const committedAt = new Array<number>(total);
@@ -222,7 +264,14 @@ async function pacedChanges(rt: Runtime, receiver: ReceiverProcess, tenants: Arr
   const achieved = await paced(total, async (i) => {
     const t = tenants[i % tenants.length];
     await rt.services.db.transaction(async (client) => {
-      await writeOutboxRecords(client, { tenantId: t.id, schema: t.schema, entityName: 'orders', writeRequestId: 'lat', occurredAt: new Date(), changes: changes(1, firstSeq + i) });
+      await writeOutboxRecords(client, {
+        tenantId: t.id,
+        schema: t.schema,
+        entityName: 'orders',
+        writeRequestId: 'lat',
+        occurredAt: new Date(),
+        changes: changes(1, firstSeq + i),
+      });
       // Measured from the moment the COMMIT is sent: the commit's own time counts as latency.
       committedAt[i] = now();
     });
@@ -259,7 +308,9 @@ const describe = (run: PacedRun) =>
  */
 async function latency(rt: Runtime, receiver: ReceiverProcess): Promise<void> {
   const floor = await notifyFloor(rt);
-  console.log(`latency floor: commit + NOTIFY -> listener p50 ${percentile(floor, 0.5).toFixed(2)} ms, p99 ${percentile(floor, 0.99).toFixed(2)} ms (same pacing, no dispatcher)`);
+  console.log(
+    `latency floor: commit + NOTIFY -> listener p50 ${percentile(floor, 0.5).toFixed(2)} ms, p99 ${percentile(floor, 0.99).toFixed(2)} ms (same pacing, no dispatcher)`,
+  );
   const warmTenants = await createTenants(rt, 'warm', TENANTS, receiver.url);
   const tenants = await createTenants(rt, 'lat', TENANTS, receiver.url);
   const d = newDispatcher(rt, true);
@@ -274,11 +325,19 @@ async function latency(rt: Runtime, receiver: ReceiverProcess): Promise<void> {
     `latency: ${run.latencies.length} changes at ${Math.round(run.achieved)}/s for ${LATENCY_SECONDS} s, commit -> arrival ${describe(run)}; goal p50 <= 5 ms, p99 <= 25 ms`,
   );
   const both = [...warm.latencies, ...run.latencies];
-  console.log(`latency of both runs together, cold start included: p50 ${percentile(both, 0.5).toFixed(2)} ms, p99 ${percentile(both, 0.99).toFixed(2)} ms`);
+  console.log(
+    `latency of both runs together, cold start included: p50 ${percentile(both, 0.5).toFixed(2)} ms, p99 ${percentile(both, 0.99).toFixed(2)} ms`,
+  );
 }
 
 /** One tick that finds and drains `due` tenants with one record each; the median over rounds. */
-async function tickCost(rt: Runtime, receiver: ReceiverProcess, all: Array<{ id: string; schema: string }>, dueCount: number, rounds = 30): Promise<{ tick: number; naive: number }> {
+async function tickCost(
+  rt: Runtime,
+  receiver: ReceiverProcess,
+  all: Array<{ id: string; schema: string }>,
+  dueCount: number,
+  rounds = 30,
+): Promise<{ tick: number; naive: number }> {
   const d = newDispatcher(rt, false, { pollMs: 3_600_000 });
   d.start();
   await d.tickNow();
@@ -287,7 +346,14 @@ async function tickCost(rt: Runtime, receiver: ReceiverProcess, all: Array<{ id:
   for (let r = 0; r < rounds; r++) {
     for (const t of due) {
       await rt.services.db.transaction((client) =>
-        writeOutboxRecords(client, { tenantId: t.id, schema: t.schema, entityName: 'orders', writeRequestId: 'idle', occurredAt: new Date(), changes: changes(1, r) }),
+        writeOutboxRecords(client, {
+          tenantId: t.id,
+          schema: t.schema,
+          entityName: 'orders',
+          writeRequestId: 'idle',
+          occurredAt: new Date(),
+          changes: changes(1, r),
+        }),
       );
     }
     // Writes in this process also wake the dispatcher directly; wait for that and count only the tick.
@@ -295,7 +361,14 @@ async function tickCost(rt: Runtime, receiver: ReceiverProcess, all: Array<{ id:
     await d.tickNow();
     for (const t of due) {
       await rt.services.db.transaction((client) =>
-        writeOutboxRecords(client, { tenantId: t.id, schema: t.schema, entityName: 'orders', writeRequestId: 'idle', occurredAt: new Date(), changes: changes(1, r) }),
+        writeOutboxRecords(client, {
+          tenantId: t.id,
+          schema: t.schema,
+          entityName: 'orders',
+          writeRequestId: 'idle',
+          occurredAt: new Date(),
+          changes: changes(1, r),
+        }),
       );
     }
     await sleep(0);
@@ -309,7 +382,14 @@ async function tickCost(rt: Runtime, receiver: ReceiverProcess, all: Array<{ id:
   for (let r = 0; r < 5; r++) {
     const started = now();
     await dueTenants(rt.services.db.pool, 10_000);
-    for (const t of all) await claimDue(rt.services.db.pool, { schema: t.schema, tenantId: t.id, workerId: 'naive', limit: 100, leaseMs: 1 });
+    for (const t of all)
+      await claimDue(rt.services.db.pool, {
+        schema: t.schema,
+        tenantId: t.id,
+        workerId: 'naive',
+        limit: 100,
+        leaseMs: 1,
+      });
     naive.push(now() - started);
   }
   return { tick: median(ticks), naive: median(naive) };
@@ -322,7 +402,14 @@ async function idleScale(rt: Runtime, receiver: ReceiverProcess): Promise<void> 
   // Every large tenant has had work before: its hint row exists, retired (wake_at NULL).
   for (const t of large) {
     await rt.services.db.transaction((client) =>
-      writeOutboxRecords(client, { tenantId: t.id, schema: t.schema, entityName: 'orders', writeRequestId: 'old', occurredAt: new Date(), changes: changes(1, 0) }),
+      writeOutboxRecords(client, {
+        tenantId: t.id,
+        schema: t.schema,
+        entityName: 'orders',
+        writeRequestId: 'old',
+        occurredAt: new Date(),
+        changes: changes(1, 0),
+      }),
     );
   }
   const drain = newDispatcher(rt, false, { pollMs: 3_600_000 });

@@ -7,7 +7,10 @@
 import path from 'node:path';
 import { diffEmptyToSchema } from './lib/schema-engine';
 
-diffEmptyToSchema(path.resolve(__dirname, '../prisma/schema.prisma'), process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres')
+diffEmptyToSchema(
+  path.resolve(__dirname, '../prisma/schema.prisma'),
+  process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres',
+)
   .then((sql) => {
     process.stdout.write(sql);
     process.exit(0);

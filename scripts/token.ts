@@ -21,10 +21,15 @@ async function main() {
   });
   const config = loadConfig();
   if (config.auth.jwksUrl || config.auth.publicKey) {
-    throw new Error('tokens for AUTH_JWKS_URL / AUTH_PUBLIC_KEY come from your identity provider, not from this script');
+    throw new Error(
+      'tokens for AUTH_JWKS_URL / AUTH_PUBLIC_KEY come from your identity provider, not from this script',
+    );
   }
   if (!TENANT_ID_PATTERN.test(values.tenant!)) throw new Error('--tenant must match ^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$');
-  const permissions = values.permissions!.split(',').map((p) => p.trim()).filter(Boolean);
+  const permissions = values
+    .permissions!.split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const unknown = permissions.filter((p) => !KNOWN.includes(p));
   if (unknown.length) throw new Error(`unknown permission(s): ${unknown.join(', ')}; known: ${KNOWN.join(', ')}`);
   const secret = config.auth.jwtSecret ?? loadOrCreateDevSecret(config.dataDir);

@@ -16,7 +16,10 @@ async function main(): Promise<void> {
   let metricsPort: number | undefined;
   try {
     config = loadConfig();
-    if (!config.databaseUrl) throw new ConfigError('the dispatcher process needs DATABASE_URL (the embedded database serves one process only)');
+    if (!config.databaseUrl)
+      throw new ConfigError(
+        'the dispatcher process needs DATABASE_URL (the embedded database serves one process only)',
+      );
     const rawPort = process.env.DISPATCHER_METRICS_PORT;
     if (rawPort !== undefined && rawPort.trim() !== '') {
       metricsPort = Number(rawPort);

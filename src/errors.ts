@@ -75,16 +75,33 @@ const CONNECTION_ERROR_CODES = new Set([
 
 // Prisma's codes for an unreachable or vanished database, and its driver adapter's error kinds.
 const PRISMA_CONNECTION_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
-const ADAPTER_CONNECTION_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections', 'DatabaseUnavailable']);
+const ADAPTER_CONNECTION_KINDS = new Set([
+  'DatabaseNotReachable',
+  'ConnectionClosed',
+  'SocketTimeout',
+  'TooManyConnections',
+  'DatabaseUnavailable',
+]);
 
 /** True for errors that mean "the database is not reachable right now" (worth a retry, or a 503). */
 export function isConnectionError(err: unknown): boolean {
   if (!err || typeof err !== 'object') return false;
-  const e = err as { code?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: unknown } } } };
-  if (typeof e.code === 'string' && (CONNECTION_ERROR_CODES.has(e.code) || PRISMA_CONNECTION_CODES.has(e.code))) return true;
+  const e = err as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    meta?: { driverAdapterError?: { cause?: { kind?: unknown } } };
+  };
+  if (typeof e.code === 'string' && (CONNECTION_ERROR_CODES.has(e.code) || PRISMA_CONNECTION_CODES.has(e.code)))
+    return true;
   const kind = e.meta?.driverAdapterError?.cause?.kind;
   if (typeof kind === 'string' && ADAPTER_CONNECTION_KINDS.has(kind)) return true;
-  if (typeof e.message === 'string' && /Connection terminated|connection timeout|Client has encountered a connection error|terminating connection/i.test(e.message)) {
+  if (
+    typeof e.message === 'string' &&
+    /Connection terminated|connection timeout|Client has encountered a connection error|terminating connection/i.test(
+      e.message,
+    )
+  ) {
     return true;
   }
   return e.cause !== undefined && e.cause !== err ? isConnectionError(e.cause) : false;
@@ -96,6 +113,7 @@ export function toAppError(err: unknown): AppError {
   if (isConnectionError(err)) return new AppError('UNAVAILABLE', 'The database is not reachable; try again shortly');
   // Text PostgreSQL cannot store (NUL, invalid encodings) that slipped past a validator is still bad input.
   const pgCode = (err as { code?: unknown })?.code;
-  if (pgCode === '22021' || pgCode === '22P05') return new AppError('VALIDATION_FAILED', 'The request contains characters that cannot be stored');
+  if (pgCode === '22021' || pgCode === '22P05')
+    return new AppError('VALIDATION_FAILED', 'The request contains characters that cannot be stored');
   return new AppError('INTERNAL_ERROR', 'An unexpected error occurred');
 }

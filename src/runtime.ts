@@ -26,7 +26,11 @@ export interface Runtime {
 }
 
 /** Database (embedded or external), migrations and services: everything but the listeners. */
-export async function startRuntime(config: Config, logger: Logger, opts: { defaultMetrics?: boolean } = {}): Promise<Runtime> {
+export async function startRuntime(
+  config: Config,
+  logger: Logger,
+  opts: { defaultMetrics?: boolean } = {},
+): Promise<Runtime> {
   let embedded: EmbeddedDatabase | undefined;
   let url = config.databaseUrl;
   if (!url) {
@@ -36,7 +40,8 @@ export async function startRuntime(config: Config, logger: Logger, opts: { defau
   }
   // A DATABASE_URL may point at a PGlite served elsewhere (the test suite does): it has the same
   // single-session limits as our own embedded one, so it gets the same treatment.
-  const singleSession = !!embedded || (await retryOnConnectionLoss(() => isPglite(url), { logger, what: 'server check' }));
+  const singleSession =
+    !!embedded || (await retryOnConnectionLoss(() => isPglite(url), { logger, what: 'server check' }));
   const db = createDatabase(url, { poolSize: singleSession ? 1 : config.dbPoolSize, embedded: singleSession, logger });
   try {
     await retryOnConnectionLoss(() => applyMigrations(db.pool, logger), { logger, what: 'migrations' });

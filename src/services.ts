@@ -46,7 +46,9 @@ export function createServices(config: Config, db: Database, logger: Logger, met
     triggerIntake: new TriggerIntake(db.pool, metrics.registry),
     // The record writer looks entities up through the one catalogue service (built just above).
     records: new RecordService(db, tenants, { get: (ctx, name) => services.entities.get(ctx, name) }),
-    ...createAnalyticsServices(config, db, tenants, logger, metrics, { get: (ctx, name) => services.entities.get(ctx, name) }),
+    ...createAnalyticsServices(config, db, tenants, logger, metrics, {
+      get: (ctx, name) => services.entities.get(ctx, name),
+    }),
     outbox: new OutboxService(db, tenants),
   };
   return services;

@@ -5,7 +5,12 @@ import type { Logger } from './logger';
  * close connections), then exits 0; exits 1 when a step fails or the whole takes longer than
  * `timeoutMs` (plus a little grace), so an orchestrator never waits on a stuck process.
  */
-export function exitOnSignals(logger: Logger, timeoutMs: number, message: string, steps: Array<() => Promise<unknown>>): void {
+export function exitOnSignals(
+  logger: Logger,
+  timeoutMs: number,
+  message: string,
+  steps: Array<() => Promise<unknown>>,
+): void {
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

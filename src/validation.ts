@@ -30,16 +30,29 @@ export class FieldReader {
     return undefined;
   }
 
-  string(field: string, opts: { required?: boolean; max?: number; min?: number; pattern?: RegExp; patternText?: string; nullable?: boolean } = {}): string | null | undefined {
+  string(
+    field: string,
+    opts: {
+      required?: boolean;
+      max?: number;
+      min?: number;
+      pattern?: RegExp;
+      patternText?: string;
+      nullable?: boolean;
+    } = {},
+  ): string | null | undefined {
     if (!this.has(field)) return opts.required ? this.fail(field, 'is required') : undefined;
     const v = this.body[field];
     if (v === null) return opts.nullable ? null : this.fail(field, opts.required ? 'is required' : 'must not be null');
     if (typeof v !== 'string') return this.fail(field, 'must be a string');
     if (v.includes('\0')) return this.fail(field, 'must not contain NUL characters');
     const s = v.trim();
-    if ((opts.min ?? (opts.required ? 1 : 0)) > s.length) return this.fail(field, opts.required ? 'must not be empty' : `must be at least ${opts.min} characters`);
-    if (opts.max !== undefined && s.length > opts.max) return this.fail(field, `must be at most ${opts.max} characters`);
-    if (opts.pattern && !opts.pattern.test(s)) return this.fail(field, opts.patternText ?? `must match ${opts.pattern.source}`);
+    if ((opts.min ?? (opts.required ? 1 : 0)) > s.length)
+      return this.fail(field, opts.required ? 'must not be empty' : `must be at least ${opts.min} characters`);
+    if (opts.max !== undefined && s.length > opts.max)
+      return this.fail(field, `must be at most ${opts.max} characters`);
+    if (opts.pattern && !opts.pattern.test(s))
+      return this.fail(field, opts.patternText ?? `must match ${opts.pattern.source}`);
     return s;
   }
 

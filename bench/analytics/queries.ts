@@ -18,14 +18,29 @@ export function hookgateQueries(): BenchQuery[] {
       path: '/analytics/query',
       body: {
         entity: 'events',
-        select: [{ field: 'region' }, { field: 'amount', agg: 'SUM', alias: 'total' }, { agg: 'COUNT', alias: 'n' }, { field: 'qty', agg: 'AVG', alias: 'avg_qty' }],
-        filter: { op: 'AND', conditions: [{ field: 'status', op: 'IN', value: ['paid', 'refunded'] }, { field: 'qty', op: 'GTE', value: 3 }] },
+        select: [
+          { field: 'region' },
+          { field: 'amount', agg: 'SUM', alias: 'total' },
+          { agg: 'COUNT', alias: 'n' },
+          { field: 'qty', agg: 'AVG', alias: 'avg_qty' },
+        ],
+        filter: {
+          op: 'AND',
+          conditions: [
+            { field: 'status', op: 'IN', value: ['paid', 'refunded'] },
+            { field: 'qty', op: 'GTE', value: 3 },
+          ],
+        },
       },
     },
     {
       name: 'DAY metric, 2 dimensions, 1 month (A4)',
       path: '/analytics/metrics/revenue/query',
-      body: { dimensions: ['region', 'channel'], time: { granularity: 'DAY', range: { from: '2026-03-01', to: '2026-03-31' } }, limit: 10000 },
+      body: {
+        dimensions: ['region', 'channel'],
+        time: { granularity: 'DAY', range: { from: '2026-03-01', to: '2026-03-31' } },
+        limit: 10000,
+      },
     },
     {
       name: 'view with parameters (A6)',
@@ -38,7 +53,13 @@ export function hookgateQueries(): BenchQuery[] {
       body: {
         entity: 'events',
         select: [{ field: 'id' }, { field: 'region' }, { field: 'amount' }, { field: 'created_at' }],
-        filter: { op: 'AND', conditions: [{ field: 'region', op: 'EQ', value: 'east' }, { field: 'amount', op: 'GT', value: 900 }] },
+        filter: {
+          op: 'AND',
+          conditions: [
+            { field: 'region', op: 'EQ', value: 'east' },
+            { field: 'amount', op: 'GT', value: 900 },
+          ],
+        },
         limit: 100,
         offset: 100,
       },

@@ -42,15 +42,21 @@ export async function runBareLoop(
           const res = await http.request({
             path,
             method: 'POST',
-            headers: { 'content-type': 'application/json', 'x-hookgate-request-id': r.request_id, 'x-hookgate-timestamp': String(ts), 'x-hookgate-signature': sig },
+            headers: {
+              'content-type': 'application/json',
+              'x-hookgate-request-id': r.request_id,
+              'x-hookgate-timestamp': String(ts),
+              'x-hookgate-signature': sig,
+            },
             body: r.payload_json,
           });
           await res.body.dump();
         }),
       );
-      await pool.query(`UPDATE ${table} SET status = 'DELIVERED', delivered_at = now(), locked_by = NULL, locked_until = NULL WHERE id = ANY($1::bigint[])`, [
-        rows.map((r) => r.id),
-      ]);
+      await pool.query(
+        `UPDATE ${table} SET status = 'DELIVERED', delivered_at = now(), locked_by = NULL, locked_until = NULL WHERE id = ANY($1::bigint[])`,
+        [rows.map((r) => r.id)],
+      );
       delivered += rows.length;
     }
   };

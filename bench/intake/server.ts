@@ -50,7 +50,8 @@ async function hookgate(databaseUrl: string, secret: string) {
 
 async function main() {
   const mode = process.argv[2];
-  const server = mode === 'bare' ? await bare() : await hookgate(process.env.BENCH_DATABASE_URL!, process.env.BENCH_SECRET!);
+  const server =
+    mode === 'bare' ? await bare() : await hookgate(process.env.BENCH_DATABASE_URL!, process.env.BENCH_SECRET!);
   process.send!({ ...server, close: undefined });
   process.on('SIGTERM', () => {
     server.close().finally(() => process.exit(0));

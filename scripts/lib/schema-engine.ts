@@ -11,7 +11,11 @@ export async function diffEmptyToSchema(schemaPath: string, connectionString: st
   const dir = path.dirname(require.resolve('@prisma/schema-engine-wasm'));
   // Node 20 cannot import a .wasm module, so it is instantiated by hand with the JS glue as imports.
   const glue = await import(path.join(dir, 'schema_engine_bg.js'));
-  const wasm = (globalThis as unknown as { WebAssembly: { instantiate(b: Buffer, i: object): Promise<{ instance: { exports: object } }> } }).WebAssembly;
+  const wasm = (
+    globalThis as unknown as {
+      WebAssembly: { instantiate(b: Buffer, i: object): Promise<{ instance: { exports: object } }> };
+    }
+  ).WebAssembly;
   const { instance } = await wasm.instantiate(fs.readFileSync(path.join(dir, 'schema_engine_bg.wasm')), {
     './schema_engine_bg.js': glue,
   });
@@ -21,7 +25,11 @@ export async function diffEmptyToSchema(schemaPath: string, connectionString: st
   const { bindMigrationAwareSqlAdapterFactory } = await import('@prisma/driver-adapter-utils');
   const content = fs.readFileSync(schemaPath, 'utf8');
   const adapter = bindMigrationAwareSqlAdapterFactory(new PrismaPg({ connectionString, max: 1, idleTimeoutMillis: 1 }));
-  const engine = await glue.SchemaEngine.new({ datamodels: [[path.basename(schemaPath), content]] }, () => undefined, adapter);
+  const engine = await glue.SchemaEngine.new(
+    { datamodels: [[path.basename(schemaPath), content]] },
+    () => undefined,
+    adapter,
+  );
   try {
     const result = await engine.diff({
       from: { tag: 'empty' },

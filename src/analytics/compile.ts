@@ -45,7 +45,9 @@ const TRUNC_UNIT: Record<Granularity, string> = {
  */
 function bucket(expr: string, type: FieldType, g: Granularity): string {
   const unit = `'${TRUNC_UNIT[g]}'`;
-  return type === 'DATE' ? `date_trunc(${unit}, ${expr}::timestamp)` : `date_trunc(${unit}, ${expr} AT TIME ZONE 'UTC')`;
+  return type === 'DATE'
+    ? `date_trunc(${unit}, ${expr}::timestamp)`
+    : `date_trunc(${unit}, ${expr} AT TIME ZONE 'UTC')`;
 }
 
 function nextDay(date: string): string {
@@ -54,7 +56,16 @@ function nextDay(date: string): string {
   return d.toISOString();
 }
 
-const COMPARISON: Record<string, string> = { EQ: '=', NE: '<>', GT: '>', GTE: '>=', LT: '<', LTE: '<=', LIKE: 'LIKE', ILIKE: 'ILIKE' };
+const COMPARISON: Record<string, string> = {
+  EQ: '=',
+  NE: '<>',
+  GT: '>',
+  GTE: '>=',
+  LT: '<',
+  LTE: '<=',
+  LIKE: 'LIKE',
+  ILIKE: 'ILIKE',
+};
 
 export function compileFilter(f: Filter, source: SqlSource, params: Params): string {
   if (f.kind === 'group') {
@@ -95,7 +106,8 @@ function selectExpression(item: SelectItem, source: SqlSource): string {
     case 'MIN':
     case 'MAX':
       // PostgreSQL has no min/max of boolean; false < true makes them AND and OR.
-      if (source.fields.get(item.field)!.type === 'BOOLEAN') return `${item.agg === 'MIN' ? 'bool_and' : 'bool_or'}(${col})`;
+      if (source.fields.get(item.field)!.type === 'BOOLEAN')
+        return `${item.agg === 'MIN' ? 'bool_and' : 'bool_or'}(${col})`;
       return `${item.agg.toLowerCase()}(${col})`;
     default:
       return `${item.agg.toLowerCase()}(${col})`;
@@ -111,7 +123,12 @@ export function columnType(item: SelectItem, source: SqlSource): FieldType {
  * Compiles `q` over `source`. With `paging: false` (a view used as a subquery) the statement has
  * neither ORDER BY nor LIMIT: the outer query decides both.
  */
-export function compileQuery(source: SqlSource, q: ValidQuery, params: Params, opts: { paging?: boolean } = {}): CompiledQuery {
+export function compileQuery(
+  source: SqlSource,
+  q: ValidQuery,
+  params: Params,
+  opts: { paging?: boolean } = {},
+): CompiledQuery {
   const paging = opts.paging ?? true;
   const exprs: string[] = [];
   const columns: string[] = [];
@@ -138,7 +155,9 @@ export function compileQuery(source: SqlSource, q: ValidQuery, params: Params, o
   if (q.time?.range) {
     const col = source.column(q.timeField!.name);
     if (q.timeField!.type === 'DATE') {
-      where.push(`(${col} >= ${params.add(q.time.range.from)}::date AND ${col} <= ${params.add(q.time.range.to)}::date)`);
+      where.push(
+        `(${col} >= ${params.add(q.time.range.from)}::date AND ${col} <= ${params.add(q.time.range.to)}::date)`,
+      );
     } else {
       where.push(
         `(${col} >= ${params.add(`${q.time.range.from}T00:00:00.000Z`)}::timestamptz AND ${col} < ${params.add(nextDay(q.time.range.to))}::timestamptz)`,

@@ -10,9 +10,20 @@ import { QueryRunner } from './runner';
 import { AnalyticsService } from './service';
 
 /** The metric and view catalogues and the analytics operations over them, wired together. */
-export function createAnalyticsServices(config: Config, db: Database, tenants: TenantSchemas, logger: Logger, metrics: Metrics, entities: EntityLookup) {
+export function createAnalyticsServices(
+  config: Config,
+  db: Database,
+  tenants: TenantSchemas,
+  logger: Logger,
+  metrics: Metrics,
+  entities: EntityLookup,
+) {
   const metricCatalog = new MetricService(db, tenants, entities, logger);
   const viewCatalog = new ViewService(db, tenants, entities, logger);
   const runner = new QueryRunner(db, config.analyticsStatementTimeoutMs, metrics.registry);
-  return { metricCatalog, viewCatalog, analytics: new AnalyticsService(tenants, entities, metricCatalog, viewCatalog, runner) };
+  return {
+    metricCatalog,
+    viewCatalog,
+    analytics: new AnalyticsService(tenants, entities, metricCatalog, viewCatalog, runner),
+  };
 }

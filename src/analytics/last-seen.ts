@@ -31,7 +31,12 @@ export class LastSeenDefinitions {
    * reads it fresh; `use` compiles and runs a query with it. `parallel` false (one database
    * session) reads first and runs once, as without this class.
    */
-  async run<D, T>(key: string, parallel: boolean, read: () => Promise<D>, use: (definition: D) => Promise<T>): Promise<T> {
+  async run<D, T>(
+    key: string,
+    parallel: boolean,
+    read: () => Promise<D>,
+    use: (definition: D) => Promise<T>,
+  ): Promise<T> {
     const seen = parallel ? this.entries.get(key) : undefined;
     if (!seen) return use((await this.read(key, read)).definition);
     const speculative = settle(Promise.resolve().then(() => use(seen.definition as D)));

@@ -1,7 +1,21 @@
 /** The analytics query language of CONTRACT §7, as validated, typed values. */
 import type { FieldType } from '../catalog/model';
 
-export const FILTER_OPERATORS = ['EQ', 'NE', 'GT', 'GTE', 'LT', 'LTE', 'IN', 'NOT_IN', 'BETWEEN', 'LIKE', 'ILIKE', 'IS_NULL', 'IS_NOT_NULL'] as const;
+export const FILTER_OPERATORS = [
+  'EQ',
+  'NE',
+  'GT',
+  'GTE',
+  'LT',
+  'LTE',
+  'IN',
+  'NOT_IN',
+  'BETWEEN',
+  'LIKE',
+  'ILIKE',
+  'IS_NULL',
+  'IS_NOT_NULL',
+] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
 export const FILTER_GROUPS = ['AND', 'OR', 'NOT'] as const;

@@ -36,7 +36,8 @@ export function fieldMap(fields: readonly SourceField[]): Fields {
   return new Map(fields.map((f) => [f.name, f]));
 }
 
-export const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
 /** GraphQL passes absent optional inputs as null; both mean "not given". */
 const given = (v: unknown) => v !== undefined && v !== null;
 
@@ -91,7 +92,13 @@ function readEnum<T extends string>(raw: unknown, allowed: readonly T[]): T | un
   return typeof raw === 'string' && (allowed as readonly string[]).includes(raw) ? (raw as T) : undefined;
 }
 
-export function readSelect(raw: unknown, fields: Fields, p: Problems, path = 'select', opts: { aliasPattern?: RegExp } = {}): SelectItem[] {
+export function readSelect(
+  raw: unknown,
+  fields: Fields,
+  p: Problems,
+  path = 'select',
+  opts: { aliasPattern?: RegExp } = {},
+): SelectItem[] {
   if (!Array.isArray(raw) || raw.length === 0) return p.add(path, 'must be a non-empty array of select items') ?? [];
   if (raw.length > MAX_SELECT_ITEMS) return p.add(path, `must have at most ${MAX_SELECT_ITEMS} items`) ?? [];
   const items: SelectItem[] = [];
@@ -109,15 +116,22 @@ export function readSelect(raw: unknown, fields: Fields, p: Problems, path = 'se
       if (typeof item.field !== 'string' || item.field === '') return p.add(`${at}.field`, 'is required');
       const def = fields.get(item.field);
       if (!def) return p.add(`${at}.field`, 'is not a field of the queried entity or view');
-      if (agg && !aggregationFits(agg, def.type)) return p.add(`${at}.agg`, `${agg} does not apply to a ${def.type} field`);
+      if (agg && !aggregationFits(agg, def.type))
+        return p.add(`${at}.agg`, `${agg} does not apply to a ${def.type} field`);
       field = def.name;
     }
     let alias: string | undefined;
     if (given(item.alias)) {
-      if (typeof item.alias !== 'string' || item.alias.length === 0 || item.alias.length > ALIAS_MAX || /[\u0000-\u001f]/.test(item.alias)) {
+      if (
+        typeof item.alias !== 'string' ||
+        item.alias.length === 0 ||
+        item.alias.length > ALIAS_MAX ||
+        /[\u0000-\u001f]/.test(item.alias)
+      ) {
         return p.add(`${at}.alias`, `must be a string of 1 to ${ALIAS_MAX} printable characters`);
       }
-      if (opts.aliasPattern && !opts.aliasPattern.test(item.alias)) return p.add(`${at}.alias`, `must match ${opts.aliasPattern.source}`);
+      if (opts.aliasPattern && !opts.aliasPattern.test(item.alias))
+        return p.add(`${at}.alias`, `must match ${opts.aliasPattern.source}`);
       alias = item.alias;
     }
     items.push({ field, agg, column: alias ?? field ?? COUNT_ALL_COLUMN });
@@ -143,14 +157,23 @@ export function readFilter(raw: unknown, fields: Fields, p: Problems, path = 'fi
   return readFilterNode(raw, fields, p, path, 1, { conditions: 0 });
 }
 
-function readFilterNode(raw: unknown, fields: Fields, p: Problems, path: string, depth: number, state: FilterState): Filter | undefined {
+function readFilterNode(
+  raw: unknown,
+  fields: Fields,
+  p: Problems,
+  path: string,
+  depth: number,
+  state: FilterState,
+): Filter | undefined {
   if (!isObject(raw)) return p.add(path, 'must be a condition or a group object');
   if (depth > MAX_FILTER_DEPTH) return p.add(path, `nests deeper than ${MAX_FILTER_DEPTH} levels`);
-  if (++state.conditions > MAX_FILTER_CONDITIONS) return p.add(path, `has more than ${MAX_FILTER_CONDITIONS} conditions`);
+  if (++state.conditions > MAX_FILTER_CONDITIONS)
+    return p.add(path, `has more than ${MAX_FILTER_CONDITIONS} conditions`);
   const groupOp = readEnum<FilterGroupOp>(raw.op, FILTER_GROUPS);
   if (groupOp) {
     const list = raw.conditions;
-    if (!Array.isArray(list) || list.length === 0) return p.add(`${path}.conditions`, `${groupOp} needs a non-empty array of conditions`);
+    if (!Array.isArray(list) || list.length === 0)
+      return p.add(`${path}.conditions`, `${groupOp} needs a non-empty array of conditions`);
     if (groupOp === 'NOT' && list.length !== 1) return p.add(`${path}.conditions`, 'NOT takes exactly one condition');
     const conditions: Filter[] = [];
     list.forEach((c, i) => {
@@ -169,7 +192,13 @@ function readFilterNode(raw: unknown, fields: Fields, p: Problems, path: string,
   return values ? { kind: 'condition', field: def.name, op, values } : undefined;
 }
 
-function readOperands(op: FilterOperator, type: FieldType, raw: unknown, p: Problems, path: string): TypedValue[] | undefined {
+function readOperands(
+  op: FilterOperator,
+  type: FieldType,
+  raw: unknown,
+  p: Problems,
+  path: string,
+): TypedValue[] | undefined {
   const one = (v: unknown, at: string): TypedValue | undefined => {
     const c = checkValue(type, v);
     return c.ok ? c.value : p.add(at, c.message);
@@ -213,7 +242,12 @@ function readOperands(op: FilterOperator, type: FieldType, raw: unknown, p: Prob
 }
 
 /** Reads `time`; `timeField` is the source's time field, if it has one. */
-export function readTime(raw: unknown, timeField: SourceField | undefined, p: Problems, path = 'time'): TimeConfig | undefined {
+export function readTime(
+  raw: unknown,
+  timeField: SourceField | undefined,
+  p: Problems,
+  path = 'time',
+): TimeConfig | undefined {
   if (!given(raw)) return undefined;
   if (!isObject(raw)) return p.add(path, 'must be an object with granularity and range');
   const time: TimeConfig = {};
@@ -266,7 +300,7 @@ export function readDimensions(raw: unknown, fields: Fields, p: Problems, path =
   if (raw.length > MAX_SELECT_ITEMS) return p.add(path, `must have at most ${MAX_SELECT_ITEMS} items`) ?? [];
   const out: string[] = [];
   raw.forEach((d, i) => {
-    if (typeof d !== 'string' || !fields.has(d)) return p.add(`${path}[${i}]`, 'is not a field of the metric\'s entity');
+    if (typeof d !== 'string' || !fields.has(d)) return p.add(`${path}[${i}]`, "is not a field of the metric's entity");
     if (out.includes(d)) return p.add(`${path}[${i}]`, 'is listed twice');
     out.push(d);
   });

@@ -16,14 +16,21 @@ const TIMESTAMP_WITHOUT_TIME_ZONE = 1114;
 /** Time buckets arrive as UTC wall-clock timestamps; kept as text so no local time zone shifts them. */
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === TIMESTAMP_WITHOUT_TIME_ZONE ? (v: string) => v : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    oid === TIMESTAMP_WITHOUT_TIME_ZONE
+      ? (v: string) => v
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 /** A database error the query itself caused (a value PostgreSQL refuses, the time limit). */
 function queryFault(err: unknown, timeoutMs: number): AppError | undefined {
   const code = (err as { code?: unknown })?.code;
-  if (code === '57014') return new AppError('INVALID_QUERY', `The query ran longer than the ${timeoutMs} ms limit; narrow its filter or time range`);
-  if (typeof code === 'string' && code.startsWith('22')) return new AppError('INVALID_QUERY', 'A value in the query is not valid for its field');
+  if (code === '57014')
+    return new AppError(
+      'INVALID_QUERY',
+      `The query ran longer than the ${timeoutMs} ms limit; narrow its filter or time range`,
+    );
+  if (typeof code === 'string' && code.startsWith('22'))
+    return new AppError('INVALID_QUERY', 'A value in the query is not valid for its field');
   return undefined;
 }
 
@@ -74,12 +81,18 @@ export class QueryRunner {
     return result.rows.map((r) => String(r[0])).join('\n');
   }
 
-  private async inReadOnly<T>(kind: 'query' | 'explain', schema: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  private async inReadOnly<T>(
+    kind: 'query' | 'explain',
+    schema: string,
+    fn: (client: pg.PoolClient) => Promise<T>,
+  ): Promise<T> {
     const readOnly = this.db.readOnlyPool();
     const client = await (readOnly ?? this.db.pool).connect();
     const end = this.duration?.startTimer({ kind });
     try {
-      const result = readOnly ? await this.inReadOnlySession(client, schema, fn) : await this.inReadOnlyTransaction(client, schema, fn);
+      const result = readOnly
+        ? await this.inReadOnlySession(client, schema, fn)
+        : await this.inReadOnlyTransaction(client, schema, fn);
       end?.({ outcome: 'ok' });
       return result;
     } catch (err) {
@@ -94,13 +107,18 @@ export class QueryRunner {
    * transaction. Its timeout and search path are set once and again only when they change, so a
    * statement usually costs one round trip instead of three (BEGIN and settings, statement, COMMIT).
    */
-  private async inReadOnlySession<T>(client: pg.PoolClient, schema: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  private async inReadOnlySession<T>(
+    client: pg.PoolClient,
+    schema: string,
+    fn: (client: pg.PoolClient) => Promise<T>,
+  ): Promise<T> {
     try {
       const settings = sessions.get(client);
       const statements: string[] = [];
       if (!settings) statements.push('SET SESSION CHARACTERISTICS AS TRANSACTION READ ONLY');
       // The timeout is an integer from the configuration, the schema a quoted name.
-      if (settings?.timeoutMs !== this.timeoutMs) statements.push(`SET statement_timeout = ${sqlInteger(this.timeoutMs)}`);
+      if (settings?.timeoutMs !== this.timeoutMs)
+        statements.push(`SET statement_timeout = ${sqlInteger(this.timeoutMs)}`);
       if (settings?.schema !== schema) statements.push(`SET search_path = ${quoteIdent(schema)}, pg_catalog`);
       if (statements.length) {
         sessions.delete(client);
@@ -124,7 +142,11 @@ export class QueryRunner {
    * On PGlite, whose connections share one session: settings last only as long as the
    * transaction, and COMMIT is awaited so no other connection's statement lands inside it.
    */
-  private async inReadOnlyTransaction<T>(client: pg.PoolClient, schema: string, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  private async inReadOnlyTransaction<T>(
+    client: pg.PoolClient,
+    schema: string,
+    fn: (client: pg.PoolClient) => Promise<T>,
+  ): Promise<T> {
     let result: T;
     try {
       await client.query(
@@ -133,7 +155,10 @@ export class QueryRunner {
       result = await fn(client);
     } catch (err) {
       // A client that cannot even roll back is broken: it leaves the pool instead of going back.
-      const rolledBack = await client.query('ROLLBACK').then(() => true, () => false);
+      const rolledBack = await client.query('ROLLBACK').then(
+        () => true,
+        () => false,
+      );
       client.release(!rolledBack);
       throw err;
     }

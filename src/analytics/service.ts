@@ -49,7 +49,8 @@ function timeFieldOf(entity: EntityDefinition, name: string | null): SourceField
 /** The entity (or view) an A1–A3 body names; the body must be an object. */
 function entityNameOf(body: unknown): string {
   if (!isObject(body)) throw invalidQuery([{ field: 'body', message: 'must be a JSON object' }]);
-  if (typeof body.entity !== 'string' || body.entity === '') throw invalidQuery([{ field: 'entity', message: 'is required' }]);
+  if (typeof body.entity !== 'string' || body.entity === '')
+    throw invalidQuery([{ field: 'entity', message: 'is required' }]);
   return body.entity;
 }
 
@@ -78,7 +79,15 @@ export class AnalyticsService {
         () => this.entities.get(ctx, name),
         async (entity) => {
           const schema = await this.tenants.ensure(ctx.tenantId);
-          return this.runner.run(schema, this.compileBody(entitySource(schema, entity), timeFieldOf(entity, entity.timeField), body as Record<string, unknown>, new Params()));
+          return this.runner.run(
+            schema,
+            this.compileBody(
+              entitySource(schema, entity),
+              timeFieldOf(entity, entity.timeField),
+              body as Record<string, unknown>,
+              new Params(),
+            ),
+          );
         },
       );
     } catch (err) {
@@ -97,8 +106,10 @@ export class AnalyticsService {
       return { valid: true, errors: [] };
     } catch (err) {
       if (!(err instanceof AppError)) throw err;
-      if (err.code === 'INVALID_QUERY') return { valid: false, errors: err.details?.length ? err.details : [{ field: 'body', message: err.message }] };
-      if (err.code === 'ENTITY_NOT_FOUND') return { valid: false, errors: [{ field: 'entity', message: 'is not an entity or view of the tenant' }] };
+      if (err.code === 'INVALID_QUERY')
+        return { valid: false, errors: err.details?.length ? err.details : [{ field: 'body', message: err.message }] };
+      if (err.code === 'ENTITY_NOT_FOUND')
+        return { valid: false, errors: [{ field: 'entity', message: 'is not an entity or view of the tenant' }] };
       throw err;
     }
   }
@@ -124,12 +135,19 @@ export class AnalyticsService {
 
   /** A5: every metric is checked before any runs; they run concurrently where the database allows. */
   async batchMetricQuery(ctx: TenantContext, metricNames: unknown, params: unknown): Promise<MetricResult[]> {
-    if (!Array.isArray(metricNames) || metricNames.length === 0 || metricNames.length > MAX_BATCH_METRICS || metricNames.some((m) => typeof m !== 'string')) {
+    if (
+      !Array.isArray(metricNames) ||
+      metricNames.length === 0 ||
+      metricNames.length > MAX_BATCH_METRICS ||
+      metricNames.some((m) => typeof m !== 'string')
+    ) {
       throw invalidQuery([{ field: 'metrics', message: `must be an array of 1 to ${MAX_BATCH_METRICS} metric names` }]);
     }
     const names = [...new Set(metricNames as string[])];
     const definitions = await Promise.all(names.map((n) => this.metrics.getWithEntity(ctx, n)));
-    const prepared = await Promise.all(definitions.map((d) => this.prepareMetricQuery(ctx, d.metric, d.entity, params, 'params.')));
+    const prepared = await Promise.all(
+      definitions.map((d) => this.prepareMetricQuery(ctx, d.metric, d.entity, params, 'params.')),
+    );
     const run = (p: Prepared) => this.runner.run(p.schema, p.compiled);
     let results: TabularResult[];
     if (this.runner.serial) {
@@ -151,8 +169,13 @@ export class AnalyticsService {
     );
   }
 
-  private async runView(ctx: TenantContext, { view, entity }: { view: ViewDefinition; entity: EntityDefinition | null }, body: unknown): Promise<TabularResult> {
-    if (body !== undefined && body !== null && !isObject(body)) throw invalidQuery([{ field: 'body', message: 'must be a JSON object' }]);
+  private async runView(
+    ctx: TenantContext,
+    { view, entity }: { view: ViewDefinition; entity: EntityDefinition | null },
+    body: unknown,
+  ): Promise<TabularResult> {
+    if (body !== undefined && body !== null && !isObject(body))
+      throw invalidQuery([{ field: 'body', message: 'must be a JSON object' }]);
     const b = (body ?? {}) as Record<string, unknown>;
     if (!entity) throw staleDefinition('view');
     const schema = await this.tenants.ensure(ctx.tenantId);
@@ -166,7 +189,11 @@ export class AnalyticsService {
       p.add('time.granularity', 'the view has a column named time already');
     }
     p.throwIfAny();
-    const compiled = compileQuery(source, { select: bound!.select, filter: bound!.filter, time, timeField, ...paging }, new Params());
+    const compiled = compileQuery(
+      source,
+      { select: bound!.select, filter: bound!.filter, time, timeField, ...paging },
+      new Params(),
+    );
     return this.runner.run(schema, compiled);
   }
 
@@ -193,13 +220,30 @@ export class AnalyticsService {
     }
     const schema = await this.tenants.ensure(ctx.tenantId);
     const source = entitySource(schema, entity);
-    return { schema, compiled: this.compileBody(source, timeFieldOf(entity, entity.timeField), body as Record<string, unknown>, new Params()) };
+    return {
+      schema,
+      compiled: this.compileBody(
+        source,
+        timeFieldOf(entity, entity.timeField),
+        body as Record<string, unknown>,
+        new Params(),
+      ),
+    };
   }
 
-  private async prepareViewAsEntity(ctx: TenantContext, view: Awaited<ReturnType<ViewService['get']>>, body: Record<string, unknown>): Promise<Prepared> {
+  private async prepareViewAsEntity(
+    ctx: TenantContext,
+    view: Awaited<ReturnType<ViewService['get']>>,
+    body: Record<string, unknown>,
+  ): Promise<Prepared> {
     const needed = view.parameters.filter((x) => x.required && x.default === null);
     if (needed.length) {
-      throw invalidQuery([{ field: 'entity', message: 'names a view with required parameters; query it with its parameters through the view query' }]);
+      throw invalidQuery([
+        {
+          field: 'entity',
+          message: 'names a view with required parameters; query it with its parameters through the view query',
+        },
+      ]);
     }
     const entity = await this.viewEntity(ctx, view.entity);
     const schema = await this.tenants.ensure(ctx.tenantId);
@@ -211,11 +255,21 @@ export class AnalyticsService {
     return { schema, compiled: this.compileBody(source, timeField, body, params) };
   }
 
-  private compileBody(source: SqlSource, timeField: SourceField | undefined, body: Record<string, unknown>, params: Params): CompiledQuery {
+  private compileBody(
+    source: SqlSource,
+    timeField: SourceField | undefined,
+    body: Record<string, unknown>,
+    params: Params,
+  ): CompiledQuery {
     const p = new Problems();
     const select = readSelect(body.select, source.fields, p);
     const time = readTime(body.time, timeField, p);
-    checkDistinctColumns(select.map((s) => s.column), p, 'select', time?.granularity ? ['time'] : []);
+    checkDistinctColumns(
+      select.map((s) => s.column),
+      p,
+      'select',
+      time?.granularity ? ['time'] : [],
+    );
     const filter = readFilter(body.filter, source.fields, p);
     const paging = readPaging(body, p);
     p.throwIfAny();
@@ -223,15 +277,26 @@ export class AnalyticsService {
   }
 
   /** A4/A5: `time`, the dimensions, then a column named after the metric. */
-  private async prepareMetricQuery(ctx: TenantContext, metric: MetricDefinition, entity: EntityDefinition | null, raw: unknown, prefix: string): Promise<Prepared> {
-    if (raw !== undefined && raw !== null && !isObject(raw)) throw invalidQuery([{ field: prefix ? 'params' : 'body', message: 'must be a JSON object' }]);
+  private async prepareMetricQuery(
+    ctx: TenantContext,
+    metric: MetricDefinition,
+    entity: EntityDefinition | null,
+    raw: unknown,
+    prefix: string,
+  ): Promise<Prepared> {
+    if (raw !== undefined && raw !== null && !isObject(raw))
+      throw invalidQuery([{ field: prefix ? 'params' : 'body', message: 'must be a JSON object' }]);
     const params = (raw ?? {}) as Record<string, unknown>;
     if (!entity) throw staleDefinition('metric');
     const schema = await this.tenants.ensure(ctx.tenantId);
     const source = entitySource(schema, entity);
     const stale = new Problems();
     const metricFilter = readFilter(metric.filter ?? undefined, source.fields, stale);
-    const [measure] = readSelect([{ field: metric.field ?? undefined, agg: metric.aggregation, alias: metric.name }], source.fields, stale);
+    const [measure] = readSelect(
+      [{ field: metric.field ?? undefined, agg: metric.aggregation, alias: metric.name }],
+      source.fields,
+      stale,
+    );
     const timeField = timeFieldOf(entity, metric.timeField);
     if (stale.any || (metric.timeField && !timeField)) throw staleDefinition('metric');
 
@@ -241,15 +306,17 @@ export class AnalyticsService {
     const filter = readFilter(params.filter, source.fields, p, `${prefix}filter`);
     const paging = readPaging(params, p, prefix);
     dimensions.forEach((d, i) => {
-      if (d === metric.name || (d === 'time' && time?.granularity)) p.add(`${prefix}dimensions[${i}]`, 'has the name of another column of the result');
+      if (d === metric.name || (d === 'time' && time?.granularity))
+        p.add(`${prefix}dimensions[${i}]`, 'has the name of another column of the result');
     });
     p.throwIfAny();
-    const select: SelectItem[] = [
-      ...dimensions.map((d) => ({ field: d, column: d })),
-      measure,
-    ];
+    const select: SelectItem[] = [...dimensions.map((d) => ({ field: d, column: d })), measure];
     const conditions = [metricFilter, filter].filter((f): f is Filter => !!f);
-    const combined: Filter | undefined = conditions.length > 1 ? { kind: 'group', op: 'AND', conditions } : conditions[0];
-    return { schema, compiled: compileQuery(source, { select, filter: combined, time, timeField, ...paging }, new Params()) };
+    const combined: Filter | undefined =
+      conditions.length > 1 ? { kind: 'group', op: 'AND', conditions } : conditions[0];
+    return {
+      schema,
+      compiled: compileQuery(source, { select, filter: combined, time, timeField, ...paging }, new Params()),
+    };
   }
 }

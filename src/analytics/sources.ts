@@ -27,10 +27,17 @@ export interface BoundView {
  * caller's (INVALID_QUERY on `params.<name>`); a stored view that no longer fits its entity (say,
  * the entity was redefined) is reported on `view`.
  */
-export function bindView(view: ViewDefinition, entityFields: Fields, params: unknown, p: Problems): BoundView | undefined {
+export function bindView(
+  view: ViewDefinition,
+  entityFields: Fields,
+  params: unknown,
+  p: Problems,
+): BoundView | undefined {
   const values = resolveParams(view.parameters, params, p);
   if (p.any) return undefined;
-  const filter = substituteParams(view.filter ?? undefined, (name) => (values.has(name) ? { value: values.get(name) } : 'omit'));
+  const filter = substituteParams(view.filter ?? undefined, (name) =>
+    values.has(name) ? { value: values.get(name) } : 'omit',
+  );
   const inner = new Problems();
   const select = readSelect(
     view.select.map((s) => ({ field: s.field ?? undefined, agg: s.agg ?? undefined, alias: s.alias ?? undefined })),
@@ -38,7 +45,8 @@ export function bindView(view: ViewDefinition, entityFields: Fields, params: unk
     inner,
   );
   const boundFilter = readFilter(filter, entityFields, inner);
-  if (inner.any) throw invalidQuery([{ field: 'view', message: 'the view no longer fits its entity; define it again' }]);
+  if (inner.any)
+    throw invalidQuery([{ field: 'view', message: 'the view no longer fits its entity; define it again' }]);
   return { select, filter: boundFilter };
 }
 
@@ -46,9 +54,16 @@ export function bindView(view: ViewDefinition, entityFields: Fields, params: unk
  * A view (bound, with no paging) as the FROM item of an outer query: its columns are the fields.
  * The entity's time field and primary key carry over when the view selects them unaggregated.
  */
-export function viewSource(schema: string, entity: EntityDefinition, bound: BoundView, params: Params): { source: SqlSource; timeField?: SourceField } {
+export function viewSource(
+  schema: string,
+  entity: EntityDefinition,
+  bound: BoundView,
+  params: Params,
+): { source: SqlSource; timeField?: SourceField } {
   const base = entitySource(schema, entity);
-  const inner = compileQuery(base, { select: bound.select, filter: bound.filter, limit: 0, offset: 0 }, params, { paging: false });
+  const inner = compileQuery(base, { select: bound.select, filter: bound.filter, limit: 0, offset: 0 }, params, {
+    paging: false,
+  });
   const fields: SourceField[] = inner.columns.map((name, i) => ({ name, type: inner.types[i] as SourceField['type'] }));
   const position = new Map(inner.columns.map((name, i) => [name, i]));
   const column = (name: string) => `"v".${quoteIdent(`c${position.get(name)}`)}`;

@@ -10,7 +10,8 @@ const INT64_MAX = 2n ** 63n - 1n;
 const INTEGER_TEXT = /^-?\d{1,19}$/;
 const DECIMAL_TEXT = /^-?\d{1,100}(\.\d{1,100})?$/;
 const DATE_TEXT = /^(\d{4})-(\d{2})-(\d{2})$/;
-const TIMESTAMP_TEXT = /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
+const TIMESTAMP_TEXT =
+  /^(\d{4}-\d{2}-\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(\.\d{1,9})?)?(Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
 export type Checked = { ok: true; value: TypedValue } | { ok: false; message: string };
 

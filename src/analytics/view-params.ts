@@ -25,13 +25,16 @@ type Resolve = (name: string, path: string) => { value: unknown } | 'omit';
 export function substituteParams(raw: unknown, resolve: Resolve, path = 'filter'): unknown {
   if (!isObject(raw)) return raw;
   if (Array.isArray(raw.conditions)) {
-    const kept = raw.conditions.map((c, i) => substituteParams(c, resolve, `${path}.conditions[${i}]`)).filter((c) => c !== undefined);
+    const kept = raw.conditions
+      .map((c, i) => substituteParams(c, resolve, `${path}.conditions[${i}]`))
+      .filter((c) => c !== undefined);
     if (kept.length === 0) return undefined;
     if (raw.op === 'NOT' && kept.length !== raw.conditions.length) return undefined;
     return { ...raw, conditions: kept };
   }
   if (!('value' in raw)) return raw;
-  const one = (v: unknown, at: string): { value: unknown } | 'omit' => (isParamRef(v) ? resolve(v.$param, at) : { value: v });
+  const one = (v: unknown, at: string): { value: unknown } | 'omit' =>
+    isParamRef(v) ? resolve(v.$param, at) : { value: v };
   let value: unknown;
   if (Array.isArray(raw.value)) {
     const parts = raw.value.map((v, i) => one(v, `${path}.value[${i}]`));

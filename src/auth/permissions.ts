@@ -42,11 +42,15 @@ export function parseTenantHeader(value: unknown): string {
  * Decides whether `principal` may act on `tenantHeader` with one of `allowed`.
  * Order: 401 (no principal), 400 (tenant header), 403 (permission or tenant).
  */
-export function authorizeTenant(principal: Principal | undefined, tenantHeader: unknown, allowed: Permission[]): TenantContext {
+export function authorizeTenant(
+  principal: Principal | undefined,
+  tenantHeader: unknown,
+  allowed: Permission[],
+): TenantContext {
   if (!principal) throw new AppError('UNAUTHENTICATED', 'A valid bearer token is required');
   const tenantId = parseTenantHeader(tenantHeader);
-  const granted = allowed.some((p) =>
-    principal.permissions.has(p) && (CROSS_TENANT.has(p) || principal.tenantId === tenantId),
+  const granted = allowed.some(
+    (p) => principal.permissions.has(p) && (CROSS_TENANT.has(p) || principal.tenantId === tenantId),
   );
   if (!granted) {
     throw new AppError('FORBIDDEN', 'The token does not grant this operation for this tenant');

@@ -40,7 +40,11 @@ export class TokenVerifier {
     const secret = auth.jwtSecret ?? devSecret;
     if (!secret) throw new Error('no token verification key configured');
     // A KeyObject made once: with raw bytes jose would import the key again for every token.
-    return new TokenVerifier(crypto.createSecretKey(Buffer.from(secret, 'utf8')), { ...options, algorithms: ['HS256'] }, clock);
+    return new TokenVerifier(
+      crypto.createSecretKey(Buffer.from(secret, 'utf8')),
+      { ...options, algorithms: ['HS256'] },
+      clock,
+    );
   }
 
   /** Verifies an `Authorization` header value; any problem is 401 UNAUTHENTICATED. */
@@ -77,7 +81,10 @@ export class TokenVerifier {
 
   /** Until the earlier of its expiry (no clock tolerance here) and the TTL; tokens without `exp` too. */
   private remember(token: string, principal: Principal, payload: jose.JWTPayload, now: number): void {
-    const until = Math.min(now + VERIFIED_TOKEN_TTL_MS, typeof payload.exp === 'number' ? payload.exp * 1000 : Infinity);
+    const until = Math.min(
+      now + VERIFIED_TOKEN_TTL_MS,
+      typeof payload.exp === 'number' ? payload.exp * 1000 : Infinity,
+    );
     if (until <= now) return;
     if (this.verified.size >= MAX_VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
     this.verified.set(token, { principal, until });
@@ -103,9 +110,19 @@ export function loadOrCreateDevSecret(dataDir: string): string {
 
 export async function mintToken(
   secret: string,
-  claims: { sub: string; tenantId?: string; permissions: string[]; expiresIn?: string; issuer?: string; audience?: string },
+  claims: {
+    sub: string;
+    tenantId?: string;
+    permissions: string[];
+    expiresIn?: string;
+    issuer?: string;
+    audience?: string;
+  },
 ): Promise<string> {
-  let jwt = new jose.SignJWT({ permissions: claims.permissions, ...(claims.tenantId ? { tenant_id: claims.tenantId } : {}) })
+  let jwt = new jose.SignJWT({
+    permissions: claims.permissions,
+    ...(claims.tenantId ? { tenant_id: claims.tenantId } : {}),
+  })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setSubject(claims.sub)
     .setIssuedAt()

@@ -5,12 +5,24 @@ import type { Logger } from '../logger';
 import type { EntityDefinition, FieldType } from './model';
 
 /** Types whose columns are worth a B-tree index for range scans and equality lookups. */
-const INDEXABLE: ReadonlySet<FieldType> = new Set(['STRING', 'INTEGER', 'FLOAT', 'DECIMAL', 'BOOLEAN', 'TIMESTAMP', 'DATE']);
+const INDEXABLE: ReadonlySet<FieldType> = new Set([
+  'STRING',
+  'INTEGER',
+  'FLOAT',
+  'DECIMAL',
+  'BOOLEAN',
+  'TIMESTAMP',
+  'DATE',
+]);
 const MAX_INDEX_COLUMNS = 4;
 
 /** A stable index name per table and column list that always fits PostgreSQL's 63 bytes. */
 export function catalogIndexName(table: string, columns: string[]): string {
-  const hash = crypto.createHash('sha256').update(`${table}\0${columns.join('\0')}`).digest('hex').slice(0, 10);
+  const hash = crypto
+    .createHash('sha256')
+    .update(`${table}\0${columns.join('\0')}`)
+    .digest('hex')
+    .slice(0, 10);
   return `hg_${table.slice(0, 20)}_${columns[0].slice(0, 20)}_${hash}`;
 }
 

@@ -4,7 +4,14 @@ import type { Database } from '../db/database';
 import { queryPrepared } from '../db/prepared';
 import { AppError } from '../errors';
 import { FieldReader } from '../validation';
-import { ENTITY_PREFIX, entityColumns, entityFromRow, unprefixed, type EntityRow, type Prefixed } from './entity-service';
+import {
+  ENTITY_PREFIX,
+  entityColumns,
+  entityFromRow,
+  unprefixed,
+  type EntityRow,
+  type Prefixed,
+} from './entity-service';
 import { CATALOG_NAME, type EntityDefinition } from './model';
 
 /** What metric and view definitions need of the entity catalogue. */
@@ -15,7 +22,11 @@ export interface EntityLookup {
 /** The name of a metric or view body: a malformed one is a VALIDATION_FAILED, like any field rule. */
 export function readDefinitionName(body: unknown): string {
   const r = FieldReader.of(body);
-  const name = r.string('name', { required: true, pattern: CATALOG_NAME, patternText: 'must match ^[a-z][a-z0-9_]{0,62}$' });
+  const name = r.string('name', {
+    required: true,
+    pattern: CATALOG_NAME,
+    patternText: 'must match ^[a-z][a-z0-9_]{0,62}$',
+  });
   r.done();
   return name!;
 }
@@ -24,7 +35,11 @@ export function readDefinitionName(body: unknown): string {
  * The entity a definition is over. An unknown one is a fault of the definition's query, so it is
  * 400 INVALID_QUERY here, not the 404 a query naming an unknown entity gets.
  */
-export async function resolveDefinitionEntity(ctx: TenantContext, entities: EntityLookup, raw: unknown): Promise<EntityDefinition> {
+export async function resolveDefinitionEntity(
+  ctx: TenantContext,
+  entities: EntityLookup,
+  raw: unknown,
+): Promise<EntityDefinition> {
   if (typeof raw !== 'string' || raw === '') throw invalidQuery([{ field: 'entity', message: 'is required' }]);
   try {
     return await entities.get(ctx, raw);

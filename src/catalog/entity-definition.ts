@@ -58,7 +58,8 @@ export function readEntityDraft(body: unknown): EntityDraft {
       else if (SYSTEM_COLUMNS.has(fieldName)) bad(`${at}.name`, 'is reserved by PostgreSQL');
       else if (seen.has(fieldName)) bad(`${at}.name`, 'is used by another field');
       const type = typeof raw.type === 'string' ? raw.type.trim().toUpperCase() : undefined;
-      if (!type || !(FIELD_TYPES as readonly string[]).includes(type)) bad(`${at}.type`, `must be one of ${FIELD_TYPES.join(', ')}`);
+      if (!type || !(FIELD_TYPES as readonly string[]).includes(type))
+        bad(`${at}.type`, `must be one of ${FIELD_TYPES.join(', ')}`);
       if (ok) {
         seen.add(fieldName as string);
         fields.push({ name: fieldName as string, type: type as FieldType });
@@ -72,7 +73,8 @@ export function readEntityDraft(body: unknown): EntityDraft {
   if (primaryKey && fieldsOk) {
     const t = typeOf(primaryKey);
     if (!t) r.fail('primaryKey', 'must name one of the fields');
-    else if (!PRIMARY_KEY_TYPES.has(t)) r.fail('primaryKey', `must be a field of type ${[...PRIMARY_KEY_TYPES].join(', ')}`);
+    else if (!PRIMARY_KEY_TYPES.has(t))
+      r.fail('primaryKey', `must be a field of type ${[...PRIMARY_KEY_TYPES].join(', ')}`);
   }
 
   const timeField = r.string('timeField', { nullable: true }) ?? null;

@@ -66,7 +66,8 @@ export function entityFromRow(row: EntityRow): EntityDefinition {
   };
 }
 
-export const entityNotFound = (name: string) => new AppError('ENTITY_NOT_FOUND', `Entity '${name.slice(0, 63)}' not found`);
+export const entityNotFound = (name: string) =>
+  new AppError('ENTITY_NOT_FOUND', `Entity '${name.slice(0, 63)}' not found`);
 
 /** PostgreSQL refusing a relation (or its row type) because the name is taken in the schema. */
 function isNameTaken(err: unknown): boolean {

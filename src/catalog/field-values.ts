@@ -7,7 +7,8 @@ import type { EntityDefinition, FieldDefinition, FieldType } from './model';
  * and never a database error.
  */
 
-const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
+const ISO_TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // Plain decimal notation with optional exponent; NaN and Infinity are not numbers here.
 const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,3})?$/;
@@ -96,7 +97,8 @@ export function checkValue(type: FieldType, v: unknown): Checked {
     case 'DECIMAL':
       if (typeof v === 'number' && Number.isFinite(v)) return { ok: true, value: v };
       // Answers carry DECIMAL as a JSON number, so a value must also fit one.
-      if (typeof v === 'string' && v.length <= MAX_DECIMAL_TEXT && DECIMAL_TEXT.test(v) && Number.isFinite(Number(v))) return { ok: true, value: v };
+      if (typeof v === 'string' && v.length <= MAX_DECIMAL_TEXT && DECIMAL_TEXT.test(v) && Number.isFinite(Number(v)))
+        return { ok: true, value: v };
       return fail('must be a number or a decimal string');
     case 'BOOLEAN':
       return typeof v === 'boolean' ? { ok: true, value: v } : fail('must be a boolean');
@@ -142,7 +144,8 @@ export function checkRecord(
     }
     if (value === undefined) continue;
     if (value === null) {
-      if (key === entity.primaryKey) errors.push({ field: `${prefix}${key}`, message: 'is the primary key and must not be null' });
+      if (key === entity.primaryKey)
+        errors.push({ field: `${prefix}${key}`, message: 'is the primary key and must not be null' });
       else out[key] = null;
       continue;
     }
@@ -150,7 +153,11 @@ export function checkRecord(
     if (checked.ok) out[key] = checked.value;
     else errors.push({ field: `${prefix}${key}`, message: checked.message });
   }
-  if (!opts.partial && !Object.hasOwn(out, entity.primaryKey) && !errors.some((e) => e.field === `${prefix}${entity.primaryKey}`)) {
+  if (
+    !opts.partial &&
+    !Object.hasOwn(out, entity.primaryKey) &&
+    !errors.some((e) => e.field === `${prefix}${entity.primaryKey}`)
+  ) {
     errors.push({ field: `${prefix}${entity.primaryKey}`, message: 'is required (primary key)' });
   }
   return errors.length === before ? out : undefined;

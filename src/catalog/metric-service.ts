@@ -7,7 +7,12 @@ import type { Logger } from '../logger';
 import { AGGREGATIONS, type Aggregation } from '../analytics/model';
 import { aggregationFits, fieldMap, isObject, Problems, readFilter } from '../analytics/parse';
 import { ensureCatalogIndex } from './catalog-indexes';
-import { readDefinitionName, readDefinitionWithEntity, resolveDefinitionEntity, type EntityLookup } from './definition-common';
+import {
+  readDefinitionName,
+  readDefinitionWithEntity,
+  resolveDefinitionEntity,
+  type EntityLookup,
+} from './definition-common';
 import { CATALOG_NAME, TIME_FIELD_TYPES, type EntityDefinition } from './model';
 
 /** A named metric (CONTRACT §7): one aggregation of one entity, with an optional filter. */
@@ -61,13 +66,17 @@ export class MetricService {
     const entity = await resolveDefinitionEntity(ctx, this.entities, b.entity);
     const p = new Problems();
     const fields = fieldMap(entity.fields);
-    const aggregation = typeof b.aggregation === 'string' && (AGGREGATIONS as readonly string[]).includes(b.aggregation) ? (b.aggregation as Aggregation) : undefined;
+    const aggregation =
+      typeof b.aggregation === 'string' && (AGGREGATIONS as readonly string[]).includes(b.aggregation)
+        ? (b.aggregation as Aggregation)
+        : undefined;
     if (!aggregation) p.add('aggregation', `must be one of ${AGGREGATIONS.join(', ')}`);
     let field: string | null = null;
     if (b.field !== undefined && b.field !== null && !(aggregation === 'COUNT' && b.field === '*')) {
       const def = typeof b.field === 'string' ? fields.get(b.field) : undefined;
       if (!def) p.add('field', 'is not a field of the entity');
-      else if (aggregation && !aggregationFits(aggregation, def.type)) p.add('field', `${aggregation} does not apply to a ${def.type} field`);
+      else if (aggregation && !aggregationFits(aggregation, def.type))
+        p.add('field', `${aggregation} does not apply to a ${def.type} field`);
       else field = def.name;
     } else if (aggregation && aggregation !== 'COUNT') {
       p.add('field', `is required for ${aggregation}`);
@@ -79,7 +88,8 @@ export class MetricService {
       else if (!TIME_FIELD_TYPES.has(def.type)) p.add('timeField', 'must be a TIMESTAMP or DATE field');
       else timeField = def.name;
     }
-    if (b.filter !== undefined && b.filter !== null && !isObject(b.filter)) p.add('filter', 'must be a condition or a group object');
+    if (b.filter !== undefined && b.filter !== null && !isObject(b.filter))
+      p.add('filter', 'must be a condition or a group object');
     else readFilter(b.filter, fields, p);
     p.throwIfAny();
 
@@ -101,22 +111,32 @@ export class MetricService {
     });
     if (count === 0) throw new AppError('CONFLICT', `A metric named '${name}' already exists`);
     if (timeField) {
-      await ensureCatalogIndex(this.db.pool, await this.tenants.ensure(ctx.tenantId), entity, [], timeField, this.logger);
+      await ensureCatalogIndex(
+        this.db.pool,
+        await this.tenants.ensure(ctx.tenantId),
+        entity,
+        [],
+        timeField,
+        this.logger,
+      );
     }
     return this.get(ctx, name);
   }
 
   async list(ctx: TenantContext): Promise<MetricDefinition[]> {
-    const rows = await this.db.prisma.metricDefinition.findMany({ where: { tenantId: ctx.tenantId }, orderBy: { name: 'asc' } });
+    const rows = await this.db.prisma.metricDefinition.findMany({
+      where: { tenantId: ctx.tenantId },
+      orderBy: { name: 'asc' },
+    });
     return rows.map(toModel);
   }
 
   async get(ctx: TenantContext, name: string): Promise<MetricDefinition> {
     if (typeof name !== 'string' || !CATALOG_NAME.test(name)) throw metricNotFound();
-    const { rows } = await this.db.pool.query<MetricRow>(`SELECT ${METRIC_COLUMNS} FROM metric_definitions d WHERE d.tenant_id = $1 AND d.name = $2`, [
-      ctx.tenantId,
-      name,
-    ]);
+    const { rows } = await this.db.pool.query<MetricRow>(
+      `SELECT ${METRIC_COLUMNS} FROM metric_definitions d WHERE d.tenant_id = $1 AND d.name = $2`,
+      [ctx.tenantId, name],
+    );
     if (!rows.length) throw metricNotFound();
     return toModel(rows[0]);
   }
@@ -126,7 +146,10 @@ export class MetricService {
    * gone): every metric query starts here, so one round trip and no ORM. Read fresh each time, so
    * a metric or entity another process dropped or redefined is seen at once.
    */
-  async getWithEntity(ctx: TenantContext, name: string): Promise<{ metric: MetricDefinition; entity: EntityDefinition | null }> {
+  async getWithEntity(
+    ctx: TenantContext,
+    name: string,
+  ): Promise<{ metric: MetricDefinition; entity: EntityDefinition | null }> {
     if (typeof name !== 'string' || !CATALOG_NAME.test(name)) throw metricNotFound();
     const found = await readDefinitionWithEntity<MetricRow>(this.db, 'metric_definitions', METRIC_COLUMNS, ctx, name);
     if (!found) throw metricNotFound();

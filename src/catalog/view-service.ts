@@ -5,11 +5,24 @@ import { AppError } from '../errors';
 import type { ViewDefinition as ViewRow } from '../generated/prisma/client';
 import type { Logger } from '../logger';
 import type { Aggregation } from '../analytics/model';
-import { checkDistinctColumns, fieldMap, isFieldType, isObject, Problems, readFilter, readSelect } from '../analytics/parse';
+import {
+  checkDistinctColumns,
+  fieldMap,
+  isFieldType,
+  isObject,
+  Problems,
+  readFilter,
+  readSelect,
+} from '../analytics/parse';
 import { isParamRef, sampleParams, type ViewParameter } from '../analytics/view-params';
 import { checkValue } from '../analytics/values';
 import { ensureCatalogIndex } from './catalog-indexes';
-import { readDefinitionName, readDefinitionWithEntity, resolveDefinitionEntity, type EntityLookup } from './definition-common';
+import {
+  readDefinitionName,
+  readDefinitionWithEntity,
+  resolveDefinitionEntity,
+  type EntityLookup,
+} from './definition-common';
 import { CATALOG_NAME, type EntityDefinition } from './model';
 
 export interface ViewSelectItem {
@@ -61,10 +74,16 @@ function readParameters(raw: unknown, p: Problems): ViewParameter[] {
   raw.forEach((item, i) => {
     const at = `parameters[${i}]`;
     if (!isObject(item)) return p.add(at, 'must be an object with name and type');
-    if (typeof item.name !== 'string' || !CATALOG_NAME.test(item.name)) return p.add(`${at}.name`, 'must match ^[a-z][a-z0-9_]{0,62}$');
+    if (typeof item.name !== 'string' || !CATALOG_NAME.test(item.name))
+      return p.add(`${at}.name`, 'must match ^[a-z][a-z0-9_]{0,62}$');
     if (out.some((o) => o.name === item.name)) return p.add(`${at}.name`, 'is declared twice');
-    if (!isFieldType(item.type)) return p.add(`${at}.type`, 'must be a field type (STRING, INTEGER, FLOAT, DECIMAL, BOOLEAN, TIMESTAMP, DATE, JSON)');
-    if (item.required !== undefined && item.required !== null && typeof item.required !== 'boolean') return p.add(`${at}.required`, 'must be a boolean');
+    if (!isFieldType(item.type))
+      return p.add(
+        `${at}.type`,
+        'must be a field type (STRING, INTEGER, FLOAT, DECIMAL, BOOLEAN, TIMESTAMP, DATE, JSON)',
+      );
+    if (item.required !== undefined && item.required !== null && typeof item.required !== 'boolean')
+      return p.add(`${at}.required`, 'must be a boolean');
     const required = item.required === true;
     let def: ViewParameter['default'] = null;
     if (item.default !== undefined && item.default !== null) {
@@ -118,7 +137,11 @@ export class ViewService {
     const parameters = readParameters(b.parameters, p);
     // A view's columns are the fields A1 reads from it: their names follow the catalogue's rule.
     const select = readSelect(b.select, fields, p, 'select', { aliasPattern: CATALOG_NAME });
-    checkDistinctColumns(select.map((s) => s.column), p, 'select');
+    checkDistinctColumns(
+      select.map((s) => s.column),
+      p,
+      'select',
+    );
     if (b.filter !== undefined && b.filter !== null) {
       if (!isObject(b.filter)) p.add('filter', 'must be a condition or a group object');
       else readFilter(sampleParams(b.filter, new Map(parameters.map((x) => [x.name, x])), p), fields, p);
@@ -154,7 +177,10 @@ export class ViewService {
   }
 
   async list(ctx: TenantContext): Promise<ViewDefinition[]> {
-    const rows = await this.db.prisma.viewDefinition.findMany({ where: { tenantId: ctx.tenantId }, orderBy: { name: 'asc' } });
+    const rows = await this.db.prisma.viewDefinition.findMany({
+      where: { tenantId: ctx.tenantId },
+      orderBy: { name: 'asc' },
+    });
     return rows.map(toModel);
   }
 
@@ -167,10 +193,10 @@ export class ViewService {
   /** The view, or null when the tenant has none of that name. */
   async find(ctx: TenantContext, name: string): Promise<ViewDefinition | null> {
     if (typeof name !== 'string' || !CATALOG_NAME.test(name)) return null;
-    const { rows } = await this.db.pool.query<ViewRow>(`SELECT ${VIEW_COLUMNS} FROM view_definitions d WHERE d.tenant_id = $1 AND d.name = $2`, [
-      ctx.tenantId,
-      name,
-    ]);
+    const { rows } = await this.db.pool.query<ViewRow>(
+      `SELECT ${VIEW_COLUMNS} FROM view_definitions d WHERE d.tenant_id = $1 AND d.name = $2`,
+      [ctx.tenantId, name],
+    );
     return rows.length ? toModel(rows[0]) : null;
   }
 
@@ -179,7 +205,10 @@ export class ViewService {
    * view query starts here, so one round trip and no ORM. Read fresh each time, so a view or entity
    * another process dropped or redefined is seen at once.
    */
-  async getWithEntity(ctx: TenantContext, name: string): Promise<{ view: ViewDefinition; entity: EntityDefinition | null }> {
+  async getWithEntity(
+    ctx: TenantContext,
+    name: string,
+  ): Promise<{ view: ViewDefinition; entity: EntityDefinition | null }> {
     if (typeof name !== 'string' || !CATALOG_NAME.test(name)) throw viewNotFound();
     // Prepared: every view query (A6) reads this, side by side with the query itself.
     const found = await readDefinitionWithEntity<ViewRow>(this.db, 'view_definitions', VIEW_COLUMNS, ctx, name);

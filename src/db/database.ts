@@ -78,7 +78,9 @@ export function createDatabase(url: string, opts: { poolSize: number; embedded: 
           application_name: 'hookgate-readonly',
         });
         readOnly.setMaxListeners(0);
-        readOnly.on('error', (err) => opts.logger.warn({ err: { message: err.message } }, 'idle read-only database connection lost'));
+        readOnly.on('error', (err) =>
+          opts.logger.warn({ err: { message: err.message } }, 'idle read-only database connection lost'),
+        );
       }
       return readOnly;
     },

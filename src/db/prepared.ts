@@ -26,7 +26,8 @@ const namesByText = new Map<string, string>();
 export function allowPreparedStatements(pool: pg.Pool): void {
   pool.on('connect', (client) => {
     // node-postgres remembers what it prepared here; it must forget them when we deallocate.
-    if (typeof (client as unknown as ClientInternals).connection?.parsedStatements === 'object') preparedOn.set(client, new Set());
+    if (typeof (client as unknown as ClientInternals).connection?.parsedStatements === 'object')
+      preparedOn.set(client, new Set());
   });
 }
 
@@ -44,7 +45,10 @@ function nameOf(text: string): string {
   return name;
 }
 
-async function run<R extends pg.QueryResultRow>(client: Queryable, query: { text: string; values?: unknown[] }): Promise<pg.QueryResult<R>> {
+async function run<R extends pg.QueryResultRow>(
+  client: Queryable,
+  query: { text: string; values?: unknown[] },
+): Promise<pg.QueryResult<R>> {
   const names = preparedOn.get(client as pg.ClientBase);
   if (!names) return client.query(query) as Promise<pg.QueryResult<R>>;
   const name = nameOf(query.text);

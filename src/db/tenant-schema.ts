@@ -12,7 +12,10 @@ export const TENANT_DDL_DIR = path.resolve(__dirname, '../../prisma/tenant');
  * id: distinct ids never share a schema, and the name always fits PostgreSQL's 63-byte limit.
  */
 export function tenantSchemaName(tenantId: string): string {
-  const readable = tenantId.toLowerCase().replace(/[^a-z0-9_]/g, '_').slice(0, 40);
+  const readable = tenantId
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_')
+    .slice(0, 40);
   const hash = crypto.createHash('sha256').update(tenantId).digest('hex').slice(0, 12);
   return `t_${readable}_${hash}`;
 }
@@ -28,7 +31,11 @@ export function readTenantDdl(dir = TENANT_DDL_DIR): TenantDdl[] {
     .readdirSync(dir)
     .filter((f) => /^\d{3}_[a-z0-9_]+\.sql$/.test(f))
     .sort()
-    .map((f) => ({ version: Number(f.slice(0, 3)), name: f.slice(4, -4), sql: fs.readFileSync(path.join(dir, f), 'utf8') }));
+    .map((f) => ({
+      version: Number(f.slice(0, 3)),
+      name: f.slice(4, -4),
+      sql: fs.readFileSync(path.join(dir, f), 'utf8'),
+    }));
 }
 
 /**
@@ -79,17 +86,17 @@ export class TenantSchemas {
         await client.query('BEGIN');
         try {
           await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`hookgate.tenant:${tenantId}`]);
-          const done = await client.query('SELECT 1 FROM tenant_schema_migrations WHERE tenant_id = $1 AND version = $2', [
-            tenantId,
-            step.version,
-          ]);
+          const done = await client.query(
+            'SELECT 1 FROM tenant_schema_migrations WHERE tenant_id = $1 AND version = $2',
+            [tenantId, step.version],
+          );
           if (done.rowCount === 0) {
             if (step.version === this.ddl[0].version) {
               await client.query(`CREATE SCHEMA IF NOT EXISTS ${quoteIdent(schema)}`);
-              await client.query(
-                'INSERT INTO tenants (id, schema_name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING',
-                [tenantId, schema],
-              );
+              await client.query('INSERT INTO tenants (id, schema_name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [
+                tenantId,
+                schema,
+              ]);
             }
             await client.query(step.sql.replaceAll('{{schema}}', quoteIdent(schema)));
             await client.query('INSERT INTO tenant_schema_migrations (tenant_id, version, name) VALUES ($1, $2, $3)', [

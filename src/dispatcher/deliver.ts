@@ -85,11 +85,19 @@ export async function sendDelivery(agent: Agent, req: DeliveryRequest): Promise<
 function failureOutcome(err: unknown, timedOut: boolean, timeoutMs: number): DispatchOutcome {
   const forbidden = findCause(err, (e) => e instanceof TargetForbiddenError) as TargetForbiddenError | undefined;
   if (forbidden) return { kind: 'target-forbidden', reason: forbidden.message };
-  const code = (findCause(err, (e) => typeof (e as { code?: unknown }).code === 'string') as { code?: string } | undefined)?.code;
-  if (timedOut || code === 'UND_ERR_HEADERS_TIMEOUT' || code === 'UND_ERR_BODY_TIMEOUT' || code === 'UND_ERR_CONNECT_TIMEOUT') {
+  const code = (
+    findCause(err, (e) => typeof (e as { code?: unknown }).code === 'string') as { code?: string } | undefined
+  )?.code;
+  if (
+    timedOut ||
+    code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    code === 'UND_ERR_BODY_TIMEOUT' ||
+    code === 'UND_ERR_CONNECT_TIMEOUT'
+  ) {
     return { kind: 'network-error', reason: `timeout after ${timeoutMs} ms` };
   }
-  if (code === 'UND_ERR_INVALID_ARG') return { kind: 'headers-invalid', reason: 'the request was refused by the HTTP client' };
+  if (code === 'UND_ERR_INVALID_ARG')
+    return { kind: 'headers-invalid', reason: 'the request was refused by the HTTP client' };
   return { kind: 'network-error', reason: `network error${code ? ` (${code})` : ''}` };
 }
 

@@ -78,7 +78,10 @@ export class Dispatcher {
   private readonly onLocalWakeup = (tenantId: string) => this.wake(tenantId);
 
   constructor(private readonly deps: DispatcherDeps) {
-    this.agent = createDeliveryAgent({ connectionsPerOrigin: deps.settings.concurrency, allowPrivateTargets: deps.allowPrivateTargets });
+    this.agent = createDeliveryAgent({
+      connectionsPerOrigin: deps.settings.concurrency,
+      allowPrivateTargets: deps.allowPrivateTargets,
+    });
     this.metrics = createDispatcherMetrics(deps.registry, deps.pool, deps.settings.tenantPrefix);
     this.slots = new Slots(deps.settings.concurrency);
   }
@@ -87,7 +90,12 @@ export class Dispatcher {
     if (this.running) return;
     this.running = true;
     if (this.deps.listenUrl) {
-      this.listener = new OutboxListener(this.deps.listenUrl, this.deps.logger, (t) => this.wake(t), () => void this.tick());
+      this.listener = new OutboxListener(
+        this.deps.listenUrl,
+        this.deps.logger,
+        (t) => this.wake(t),
+        () => void this.tick(),
+      );
       this.listener.start();
     } else {
       localWakeups.on('due', this.onLocalWakeup);
@@ -185,7 +193,10 @@ export class Dispatcher {
     try {
       if (pass.mayRetire) {
         // Polled drains (not every NOTIFY) look for leases that ran out: the hint is due at a lease's end.
-        await retryOnConnectionLoss(() => rescueExpired(pool, schema), { logger: this.deps.logger, what: 'outbox rescue' });
+        await retryOnConnectionLoss(() => rescueExpired(pool, schema), {
+          logger: this.deps.logger,
+          what: 'outbox rescue',
+        });
       }
       while (this.running) {
         pass.again = false;
@@ -230,11 +241,14 @@ export class Dispatcher {
   private async processBatch(tenantId: string, schema: string, records: ClaimedRecord[]): Promise<void> {
     const { pool } = this.deps;
     const held = new Set(records.map((r) => r.id));
-    const renew = setInterval(() => {
-      extendClaims(pool, schema, this.workerId, [...held], this.deps.settings.leaseMs).catch((err) =>
-        this.logFailure(err, 'dispatcher could not renew its leases'),
-      );
-    }, Math.max(500, Math.floor(this.deps.settings.leaseMs / 3)));
+    const renew = setInterval(
+      () => {
+        extendClaims(pool, schema, this.workerId, [...held], this.deps.settings.leaseMs).catch((err) =>
+          this.logFailure(err, 'dispatcher could not renew its leases'),
+        );
+      },
+      Math.max(500, Math.floor(this.deps.settings.leaseMs / 3)),
+    );
     const settled: Settlement[] = [];
     const unsent: string[] = [];
     try {
@@ -264,7 +278,8 @@ export class Dispatcher {
           what: 'outbox settle',
         });
         const counts = new Map<string, number>();
-        for (const s of settled) if (done.has(s.id)) counts.set(s.transition.status, (counts.get(s.transition.status) ?? 0) + 1);
+        for (const s of settled)
+          if (done.has(s.id)) counts.set(s.transition.status, (counts.get(s.transition.status) ?? 0) + 1);
         for (const [status, n] of counts) this.metrics.deliveries.labels(status.toLowerCase()).inc(n);
       }
       if (unsent.length > 0) {
@@ -288,7 +303,11 @@ export class Dispatcher {
     const prepared = prepareDelivery(record, record.config, this.deps.headerPrefix, Math.floor(Date.now() / 1000));
     if ('refused' in prepared) {
       const transition = nextState(record, record.config, prepared.refused);
-      return { id: record.id, transition, attempt: { startedAt: Date.now(), durationMs: 0, statusCode: null, error: transition.lastError } };
+      return {
+        id: record.id,
+        transition,
+        attempt: { startedAt: Date.now(), durationMs: 0, statusCode: null, error: transition.lastError },
+      };
     }
     const sent = await sendDelivery(this.agent, prepared.request);
     const transition = nextState(record, record.config, sent.outcome);
@@ -322,7 +341,11 @@ export class Dispatcher {
 
   private logFailure(err: unknown, message: string, tenantId?: string): void {
     const e = err as { code?: unknown; name?: unknown };
-    const fields = { worker: this.workerId, tenant: tenantId, error: typeof e?.code === 'string' ? e.code : String(e?.name ?? 'Error') };
+    const fields = {
+      worker: this.workerId,
+      tenant: tenantId,
+      error: typeof e?.code === 'string' ? e.code : String(e?.name ?? 'Error'),
+    };
     if (isConnectionError(err)) this.deps.logger.warn(fields, `${message} (database unreachable)`);
     else this.deps.logger.error(fields, message);
   }

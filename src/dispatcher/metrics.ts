@@ -68,7 +68,10 @@ export function createDispatcherMetrics(registry: Registry, pool: pg.Pool, tenan
 
 const created = new WeakMap<Registry, DispatcherMetrics>();
 
-async function readBacklog(pool: pg.Pool, tenantPrefix: string): Promise<Array<{ tenant: string; due: number; oldest: Date | null }>> {
+async function readBacklog(
+  pool: pg.Pool,
+  tenantPrefix: string,
+): Promise<Array<{ tenant: string; due: number; oldest: Date | null }>> {
   const tenants = await dueTenants(pool, BACKLOG_TENANTS, tenantPrefix);
   const result = [];
   for (const tenant of tenants) {

@@ -28,7 +28,17 @@ const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 // Connection-level headers belong to the HTTP client, not to a configuration: a value from
 // headersJson would corrupt the framing of the request, so they are not sent.
-const CONNECTION_HEADERS = new Set(['connection', 'content-length', 'transfer-encoding', 'keep-alive', 'upgrade', 'expect', 'te', 'trailer', 'proxy-connection']);
+const CONNECTION_HEADERS = new Set([
+  'connection',
+  'content-length',
+  'transfer-encoding',
+  'keep-alive',
+  'upgrade',
+  'expect',
+  'te',
+  'trailer',
+  'proxy-connection',
+]);
 
 /** `httpMethod` upper-cased when it is one the contract allows; anything else falls back to POST. */
 export function deliveryMethod(httpMethod: string | null): string {
@@ -37,7 +47,9 @@ export function deliveryMethod(httpMethod: string | null): string {
 }
 
 /** Parses headersJson into headers, or returns why it is invalid. */
-export function parseConfiguredHeaders(headersJson: string | null): { headers: Record<string, string> } | { error: string } {
+export function parseConfiguredHeaders(
+  headersJson: string | null,
+): { headers: Record<string, string> } | { error: string } {
   if (headersJson === null || headersJson.trim() === '') return { headers: {} };
   let parsed: unknown;
   try {
@@ -45,7 +57,8 @@ export function parseConfiguredHeaders(headersJson: string | null): { headers: R
   } catch {
     return { error: 'headersJson is not valid JSON' };
   }
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return { error: 'headersJson is not a JSON object' };
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    return { error: 'headersJson is not a JSON object' };
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(parsed)) {
     if (typeof value !== 'string') return { error: `header "${name.slice(0, 64)}" does not have a string value` };
@@ -76,7 +89,8 @@ export function prepareDelivery(
   } catch {
     return { refused: { kind: 'url-invalid', reason: 'not an absolute URL' } };
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') return { refused: { kind: 'url-invalid', reason: 'not an http or https URL' } };
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    return { refused: { kind: 'url-invalid', reason: 'not an http or https URL' } };
   const configured = parseConfiguredHeaders(config.headersJson);
   if ('error' in configured) return { refused: { kind: 'headers-invalid', reason: configured.error } };
 

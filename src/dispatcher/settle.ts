@@ -17,7 +17,12 @@ export interface Settlement {
  * still holds it: a worker whose lease ran out must not overwrite another's decision), its lease
  * cleared, and one attempt-log row per record written. Returns the ids actually settled.
  */
-export async function settleBatch(db: Queryable, schema: string, workerId: string, batch: Settlement[]): Promise<Set<string>> {
+export async function settleBatch(
+  db: Queryable,
+  schema: string,
+  workerId: string,
+  batch: Settlement[],
+): Promise<Set<string>> {
   if (batch.length === 0) return new Set();
   const table = outboxTable(schema);
   const attempts = qualified(schema, 'delivery_attempts');
@@ -72,7 +77,13 @@ export async function releaseClaims(db: Queryable, schema: string, workerId: str
 }
 
 /** Pushes the lease end of records still in flight, so a slow batch is not claimed twice. */
-export async function extendClaims(db: Queryable, schema: string, workerId: string, ids: string[], leaseMs: number): Promise<void> {
+export async function extendClaims(
+  db: Queryable,
+  schema: string,
+  workerId: string,
+  ids: string[],
+  leaseMs: number,
+): Promise<void> {
   if (ids.length === 0) return;
   await db.query({
     text: `UPDATE ${outboxTable(schema)} SET locked_until = now() + $3 * interval '1 millisecond'

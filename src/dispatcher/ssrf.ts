@@ -16,7 +16,13 @@ function blockList(entries: Array<[string, number, 'ipv4' | 'ipv6']>): net.Block
 }
 
 const CATEGORIES: Array<{ reason: string; list: net.BlockList }> = [
-  { reason: 'a loopback address', list: blockList([['127.0.0.0', 8, 'ipv4'], ['::1', 128, 'ipv6']]) },
+  {
+    reason: 'a loopback address',
+    list: blockList([
+      ['127.0.0.0', 8, 'ipv4'],
+      ['::1', 128, 'ipv6'],
+    ]),
+  },
   {
     reason: 'a link-local or cloud metadata address',
     list: blockList([
@@ -67,7 +73,8 @@ function embeddedIPv4(address: string): string | undefined {
   if (!groups) return undefined;
   const word = (hi: number, lo: number) => `${hi >> 8}.${hi & 0xff}.${lo >> 8}.${lo & 0xff}`;
   if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff) return word(groups[6], groups[7]);
-  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0)) return word(groups[6], groups[7]);
+  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0))
+    return word(groups[6], groups[7]);
   if (groups[0] === 0x2002) return word(groups[1], groups[2]);
   return undefined;
 }
@@ -98,13 +105,20 @@ export function forbiddenReason(address: string): string | undefined {
 
 export class TargetForbiddenError extends Error {
   readonly code = 'HOOKGATE_TARGET_FORBIDDEN';
-  constructor(readonly address: string, readonly reason: string) {
+  constructor(
+    readonly address: string,
+    readonly reason: string,
+  ) {
     super(`${address} is ${reason}; private targets are not allowed (WEBHOOK_ALLOW_PRIVATE_TARGETS=false)`);
     this.name = 'TargetForbiddenError';
   }
 }
 
-type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+type LookupCallback = (
+  err: NodeJS.ErrnoException | null,
+  address: string | dns.LookupAddress[],
+  family?: number,
+) => void;
 
 /** A `net.connect` lookup that never hands a refused address to the socket. */
 function guardedLookup(hostname: string, options: dns.LookupOptions, callback: LookupCallback): void {
@@ -113,7 +127,10 @@ function guardedLookup(hostname: string, options: dns.LookupOptions, callback: L
     const allowed = addresses.filter((a) => forbiddenReason(a.address) === undefined);
     if (allowed.length === 0) {
       const first = addresses[0];
-      return callback(new TargetForbiddenError(first?.address ?? hostname, first ? forbiddenReason(first.address)! : 'unresolvable'), []);
+      return callback(
+        new TargetForbiddenError(first?.address ?? hostname, first ? forbiddenReason(first.address)! : 'unresolvable'),
+        [],
+      );
     }
     if (options.all) return callback(null, allowed);
     callback(null, allowed[0].address, allowed[0].family);

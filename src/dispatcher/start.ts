@@ -35,7 +35,9 @@ export function createDispatcherPool(url: string | undefined, size: number, logg
     options: DISPATCHER_SESSION_OPTIONS,
   });
   allowPreparedStatements(pool);
-  pool.on('error', (err) => logger.warn({ error: (err as { code?: string }).code ?? err.name }, 'idle dispatcher connection lost'));
+  pool.on('error', (err) =>
+    logger.warn({ error: (err as { code?: string }).code ?? err.name }, 'idle dispatcher connection lost'),
+  );
   return pool;
 }
 
@@ -44,7 +46,10 @@ export function createDispatcherPool(url: string | undefined, size: number, logg
  * PostgreSQL it gets a pool of its own, so a burst of API requests never queues its claims and
  * settles; the embedded database has one connection, which everything shares.
  */
-export function startDispatcher(runtime: Runtime, env: Record<string, string | undefined> = process.env): RunningDispatcher {
+export function startDispatcher(
+  runtime: Runtime,
+  env: Record<string, string | undefined> = process.env,
+): RunningDispatcher {
   const { config, services } = runtime;
   const embedded = services.db.embedded;
   const settings = loadDispatcherSettings(env, embedded);

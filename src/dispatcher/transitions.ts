@@ -46,7 +46,12 @@ export function isRetryableStatus(statusCode: number): boolean {
   return statusCode === 408 || statusCode === 429 || (statusCode >= 500 && statusCode <= 599);
 }
 
-const dead = (lastError: string, retryCount: number): Transition => ({ status: 'DEAD', retryCount, retryInSeconds: null, lastError });
+const dead = (lastError: string, retryCount: number): Transition => ({
+  status: 'DEAD',
+  retryCount,
+  retryInSeconds: null,
+  lastError,
+});
 
 /**
  * The next state of a record after one attempt. `retryCount` counts retries scheduled so far: a
@@ -71,7 +76,8 @@ export function nextState(record: RecordState, backoff: BackoffSettings | null, 
       return dead(`WEBHOOK_TARGET_FORBIDDEN: ${outcome.reason}`, record.retryCount);
     case 'response': {
       const code = outcome.statusCode;
-      if (code >= 200 && code <= 299) return { status: 'DELIVERED', retryCount: record.retryCount, retryInSeconds: null, lastError: null };
+      if (code >= 200 && code <= 299)
+        return { status: 'DELIVERED', retryCount: record.retryCount, retryInSeconds: null, lastError: null };
       if (!isRetryableStatus(code)) return dead(`WEBHOOK_DELIVERY_NON_RETRYABLE: HTTP ${code}`, record.retryCount);
       return retryOrDie(record, backoff, `WEBHOOK_DELIVERY_RETRYABLE: HTTP ${code}`);
     }

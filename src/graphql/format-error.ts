@@ -5,7 +5,14 @@ import type { Logger } from '../logger';
 import { errorSummary } from '../http/errors';
 
 /** GraphQL document errors that are the client's own and keep Apollo's codes. */
-const PASS_THROUGH = new Set(['GRAPHQL_PARSE_FAILED', 'GRAPHQL_VALIDATION_FAILED', 'PERSISTED_QUERY_NOT_FOUND', 'PERSISTED_QUERY_NOT_SUPPORTED', 'OPERATION_RESOLUTION_FAILURE', 'BAD_REQUEST']);
+const PASS_THROUGH = new Set([
+  'GRAPHQL_PARSE_FAILED',
+  'GRAPHQL_VALIDATION_FAILED',
+  'PERSISTED_QUERY_NOT_FOUND',
+  'PERSISTED_QUERY_NOT_SUPPORTED',
+  'OPERATION_RESOLUTION_FAILURE',
+  'BAD_REQUEST',
+]);
 
 /**
  * Every GraphQL error leaves with the contract's code in extensions.code and nothing else
@@ -34,6 +41,11 @@ export function createFormatError(logger: Logger) {
     }
     const appErr = toAppError(original);
     logger.error({ error: errorSummary(original), code: appErr.code }, 'graphql resolver failed');
-    return { message: appErr.message, path: formatted.path, locations: formatted.locations, extensions: { code: appErr.code } };
+    return {
+      message: appErr.message,
+      path: formatted.path,
+      locations: formatted.locations,
+      extensions: { code: appErr.code },
+    };
   };
 }

@@ -35,5 +35,7 @@ export const analyticsRoutes: FastifyPluginAsync<RouteDeps & { publicPrefix: str
     ok(await service.metricQuery(await ctx(req), req.params.metricName, req.body)),
   );
 
-  app.post<ViewParams>('/views/:viewName/query', async (req) => ok(await service.viewQuery(await ctx(req), req.params.viewName, req.body)));
+  app.post<ViewParams>('/views/:viewName/query', async (req) =>
+    ok(await service.viewQuery(await ctx(req), req.params.viewName, req.body)),
+  );
 };

@@ -54,7 +54,12 @@ export async function tenantContextOf(
       verdicts.set(request, wait);
     }
     if (wait > 0) {
-      throw new AppError('RATE_LIMITED', `This tenant is over its limit of ${limiter.perMinute} requests per minute; retry in ${wait} s`, undefined, wait);
+      throw new AppError(
+        'RATE_LIMITED',
+        `This tenant is over its limit of ${limiter.perMinute} requests per minute; retry in ${wait} s`,
+        undefined,
+        wait,
+      );
     }
   }
   return ctx;

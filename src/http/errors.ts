@@ -64,6 +64,13 @@ export function installErrorHandling(app: FastifyInstance): void {
     return reply.status(appErr.status).send(errorBody(appErr, request.id));
   });
   app.setNotFoundHandler((request, reply) =>
-    reply.status(404).send(errorBody(new AppError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0].slice(0, 200)}`), request.id)),
+    reply
+      .status(404)
+      .send(
+        errorBody(
+          new AppError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0].slice(0, 200)}`),
+          request.id,
+        ),
+      ),
   );
 }

@@ -43,7 +43,10 @@ interface Catalogue<T> {
 }
 
 /** define / list / get / drop of one catalogue, as bare DTOs and arrays like the other catalogue routes. */
-function catalogueRoutes<T extends { name: string }>(pick: (deps: RouteDeps) => Catalogue<T>, dto: (t: T) => unknown): FastifyPluginAsync<Options> {
+function catalogueRoutes<T extends { name: string }>(
+  pick: (deps: RouteDeps) => Catalogue<T>,
+  dto: (t: T) => unknown,
+): FastifyPluginAsync<Options> {
   return async (app, deps) => {
     const service = pick(deps);
     const ctx = (req: FastifyRequest) => tenantContextOf(req, deps.verifier, CONFIG_ADMIN);

@@ -32,7 +32,8 @@ type IdParams = { Params: { id: string } };
 /** CONTRACT §4 over REST; mounted at the gateway and the backend prefix. */
 export const webhookRoutes: FastifyPluginAsync<RouteDeps & { publicPrefix: string }> = async (app, deps) => {
   const service = deps.services.webhooks;
-  const ctx = (req: Parameters<typeof tenantContextOf>[0], allowed = CONFIG_ADMIN) => tenantContextOf(req, deps.verifier, allowed);
+  const ctx = (req: Parameters<typeof tenantContextOf>[0], allowed = CONFIG_ADMIN) =>
+    tenantContextOf(req, deps.verifier, allowed);
 
   app.post('/', async (req, reply) => {
     const config = await service.create(await ctx(req), req.body);

@@ -66,7 +66,10 @@ const HINT_PULL = {
  */
 export async function markTenantDue(client: Queryable, tenantId: string, opts: { lockHeld: boolean }): Promise<void> {
   if (!opts.lockHeld) await client.query({ text: `SELECT ${hintLockSharedSql('$1')}`, values: [tenantId] });
-  const check = await queryPrepared<{ due: boolean }>(client, { ...HINT_CHECK_NOTIFY, values: [tenantId, OUTBOX_CHANNEL] });
+  const check = await queryPrepared<{ due: boolean }>(client, {
+    ...HINT_CHECK_NOTIFY,
+    values: [tenantId, OUTBOX_CHANNEL],
+  });
   if (!check.rows[0].due) await queryPrepared(client, { ...HINT_PULL, values: [tenantId] });
   localWakeups.emit('due', tenantId);
 }

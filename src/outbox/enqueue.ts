@@ -61,7 +61,10 @@ const ROWS_PER_STATEMENT = 5000;
  */
 export async function writeOutboxRecords(client: Queryable, args: OutboxWrite): Promise<number> {
   if (args.changes.length === 0) return 0;
-  const { rows: configs } = await queryPrepared<TargetConfig>(client, { ...MATCHING_CONFIGS, values: [args.tenantId, args.entityName] });
+  const { rows: configs } = await queryPrepared<TargetConfig>(client, {
+    ...MATCHING_CONFIGS,
+    values: [args.tenantId, args.entityName],
+  });
   if (configs.length === 0) return 0;
 
   const operations: string[] = [];

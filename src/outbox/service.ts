@@ -5,7 +5,14 @@ import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError, validationError } from '../errors';
 import { UUID_PATTERN, type ChangeOperation } from '../webhooks/model';
 import { markTenantDue } from './due-tenants';
-import { OUTBOX_STATUSES, type DeliveryAttempt, type OutboxListQuery, type OutboxPage, type OutboxRecord, type OutboxStatus } from './model';
+import {
+  OUTBOX_STATUSES,
+  type DeliveryAttempt,
+  type OutboxListQuery,
+  type OutboxPage,
+  type OutboxRecord,
+  type OutboxStatus,
+} from './model';
 
 const DEFAULT_PAGE = 50;
 const MAX_PAGE = 500;
@@ -50,7 +57,8 @@ function encodeCursor(id: string): string {
 function decodeCursor(cursor: string): string {
   const text = Buffer.from(cursor, 'base64url').toString('utf8');
   const id = text.startsWith('outbox:') ? text.slice(7) : '';
-  if (!ID_PATTERN.test(id)) throw validationError([{ field: 'after', message: 'is not a cursor returned by outboxRecords' }]);
+  if (!ID_PATTERN.test(id))
+    throw validationError([{ field: 'after', message: 'is not a cursor returned by outboxRecords' }]);
   return id;
 }
 
@@ -65,19 +73,23 @@ export class OutboxService {
   async list(ctx: TenantContext, query: OutboxListQuery): Promise<OutboxPage> {
     const first = query.first ?? DEFAULT_PAGE;
     const errors = [];
-    if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE) errors.push({ field: 'first', message: `must be an integer from 1 to ${MAX_PAGE}` });
-    if (query.status != null && !OUTBOX_STATUSES.includes(query.status)) errors.push({ field: 'status', message: `must be one of ${OUTBOX_STATUSES.join(', ')}` });
+    if (!Number.isInteger(first) || first < 1 || first > MAX_PAGE)
+      errors.push({ field: 'first', message: `must be an integer from 1 to ${MAX_PAGE}` });
+    if (query.status != null && !OUTBOX_STATUSES.includes(query.status))
+      errors.push({ field: 'status', message: `must be one of ${OUTBOX_STATUSES.join(', ')}` });
     if (errors.length) throw validationError(errors);
     const after = query.after != null && query.after !== '' ? decodeCursor(query.after) : undefined;
     // No configuration has an id that is not a UUID: such a filter matches nothing.
-    if (query.webhookConfigId != null && !UUID_PATTERN.test(query.webhookConfigId)) return { items: [], nextCursor: null };
+    if (query.webhookConfigId != null && !UUID_PATTERN.test(query.webhookConfigId))
+      return { items: [], nextCursor: null };
 
     const schema = await this.tenants.ensure(ctx.tenantId);
     const params = new Params();
     const where = ['tenant_id = ' + params.add(ctx.tenantId)];
     if (query.status != null) where.push('status = ' + params.add(query.status));
     if (query.entityName != null) where.push('entity_name = ' + params.add(query.entityName));
-    if (query.webhookConfigId != null) where.push('webhook_config_id = ' + params.add(query.webhookConfigId) + '::uuid');
+    if (query.webhookConfigId != null)
+      where.push('webhook_config_id = ' + params.add(query.webhookConfigId) + '::uuid');
     if (after !== undefined) where.push('id < ' + params.add(after) + '::bigint');
     const { rows } = await this.db.pool.query<OutboxRow>(
       `SELECT ${COLUMNS} FROM ${qualified(schema, 'mutation_webhook_outbox')}
@@ -134,7 +146,13 @@ export class OutboxService {
     const byRecord = new Map<string, DeliveryAttempt[]>();
     for (const a of attempts) {
       const list = byRecord.get(String(a.outbox_id)) ?? [];
-      list.push({ attemptNumber: a.attempt_number, startedAt: a.started_at, durationMs: a.duration_ms, statusCode: a.status_code, error: a.error });
+      list.push({
+        attemptNumber: a.attempt_number,
+        startedAt: a.started_at,
+        durationMs: a.duration_ms,
+        statusCode: a.status_code,
+        error: a.error,
+      });
       byRecord.set(String(a.outbox_id), list);
     }
     return rows.map((r) => ({

@@ -47,7 +47,8 @@ export class RecordService {
   /** The REST body `{ operation, records }`. */
   async write(ctx: TenantContext, entityName: string, body: unknown, requestId: string): Promise<WriteResult> {
     const entity = await this.entities.get(ctx, entityName);
-    if (body === null || typeof body !== 'object' || Array.isArray(body)) throw validationError([{ field: 'body', message: 'must be a JSON object' }]);
+    if (body === null || typeof body !== 'object' || Array.isArray(body))
+      throw validationError([{ field: 'body', message: 'must be a JSON object' }]);
     const raw = (body as Row).operation;
     const operation = typeof raw === 'string' ? raw.trim().toUpperCase() : undefined;
     const errors: FieldError[] = [];
@@ -82,13 +83,17 @@ export class RecordService {
       delete values[entity.primaryKey];
     }
     const columns = Object.keys(values);
-    if (columns.length === 0) throw validationError([{ field: 'body', message: 'must name at least one field to change' }]);
+    if (columns.length === 0)
+      throw validationError([{ field: 'body', message: 'must name at least one field to change' }]);
     return this.inTransaction(ctx, entity, requestId, async (client, sql) => {
       const previous = await client.query<Row>(sql.lockOne(), [key]);
       if (previous.rows.length === 0) throw recordNotFound();
       const updated = await client.query<Row>(sql.patch(columns), [key, JSON.stringify([values])]);
       const data = rowToRecord(entity, updated.rows[0]);
-      return { result: data, changes: [{ operation: 'UPDATE', data, previous: rowToRecord(entity, previous.rows[0]) }] };
+      return {
+        result: data,
+        changes: [{ operation: 'UPDATE', data, previous: rowToRecord(entity, previous.rows[0]) }],
+      };
     });
   }
 
@@ -98,11 +103,20 @@ export class RecordService {
     await this.inTransaction(ctx, entity, requestId, async (client, sql) => {
       const deleted = await client.query<Row>(sql.deleteOne(), [key]);
       if (deleted.rows.length === 0) throw recordNotFound();
-      return { result: undefined, changes: [{ operation: 'DELETE', data: null, previous: rowToRecord(entity, deleted.rows[0]) }] };
+      return {
+        result: undefined,
+        changes: [{ operation: 'DELETE', data: null, previous: rowToRecord(entity, deleted.rows[0]) }],
+      };
     });
   }
 
-  private async writeBatch(ctx: TenantContext, entityName: string, operation: BatchOperation, raw: unknown, requestId: string): Promise<WriteResult> {
+  private async writeBatch(
+    ctx: TenantContext,
+    entityName: string,
+    operation: BatchOperation,
+    raw: unknown,
+    requestId: string,
+  ): Promise<WriteResult> {
     const entity = await this.entities.get(ctx, entityName);
     const errors: FieldError[] = [];
     const records = this.checkBatch(entity, raw, errors);
@@ -130,7 +144,13 @@ export class RecordService {
     return records;
   }
 
-  private async writeChecked(ctx: TenantContext, entity: EntityDefinition, operation: BatchOperation, records: Row[], requestId: string): Promise<WriteResult> {
+  private async writeChecked(
+    ctx: TenantContext,
+    entity: EntityDefinition,
+    operation: BatchOperation,
+    records: Row[],
+    requestId: string,
+  ): Promise<WriteResult> {
     const pkType = this.pkField(entity).type;
     const identities = records.map((r) => keyIdentity(pkType, r[entity.primaryKey]));
     const firstAt = new Map<string, number>();
@@ -138,20 +158,30 @@ export class RecordService {
       const first = firstAt.get(k);
       if (first === undefined) firstAt.set(k, i);
       else {
-        const detail = [{ field: `records[${i}].${entity.primaryKey}`, message: `repeats the primary key of records[${first}]` }];
+        const detail = [
+          { field: `records[${i}].${entity.primaryKey}`, message: `repeats the primary key of records[${first}]` },
+        ];
         // On INSERT this is the duplicate key the database would refuse; an UPSERT batch must name each record once.
-        throw operation === 'INSERT' ? new AppError('CONFLICT', 'A record with this primary key already exists', detail) : validationError(detail);
+        throw operation === 'INSERT'
+          ? new AppError('CONFLICT', 'A record with this primary key already exists', detail)
+          : validationError(detail);
       }
     });
     const count = await this.inTransaction(ctx, entity, requestId, (client, sql) =>
-      operation === 'INSERT' ? this.insertAll(client, sql, entity, records) : this.upsertAll(client, sql, entity, records, identities),
+      operation === 'INSERT'
+        ? this.insertAll(client, sql, entity, records)
+        : this.upsertAll(client, sql, entity, records, identities),
     );
     return { count, requestId };
   }
 
   private async insertAll(client: pg.PoolClient, sql: RecordSql, entity: EntityDefinition, records: Row[]) {
     const { rows } = await client.query<Row>(sql.insert(), [JSON.stringify(records)]);
-    const changes: EntityChange[] = rows.map((row) => ({ operation: 'INSERT', data: rowToRecord(entity, row), previous: null }));
+    const changes: EntityChange[] = rows.map((row) => ({
+      operation: 'INSERT',
+      data: rowToRecord(entity, row),
+      previous: null,
+    }));
     return { result: rows.length, changes };
   }
 
@@ -160,7 +190,13 @@ export class RecordService {
    * inserted and what it replaced. A key another writer inserts or deletes meanwhile goes round
    * again; the loop ends because every round settles at least the keys it found.
    */
-  private async upsertAll(client: pg.PoolClient, sql: RecordSql, entity: EntityDefinition, records: Row[], identities: string[]) {
+  private async upsertAll(
+    client: pg.PoolClient,
+    sql: RecordSql,
+    entity: EntityDefinition,
+    records: Row[],
+    identities: string[],
+  ) {
     const pkType = this.pkField(entity).type;
     const identityOf = (row: Row) => keyIdentity(pkType, rowToRecord(entity, row)[entity.primaryKey]);
     const nonKeyColumns = entity.fields.map((f) => f.name).filter((n) => n !== entity.primaryKey);
@@ -177,7 +213,9 @@ export class RecordService {
       const previous = new Map(locked.rows.map((row) => [identityOf(row), rowToRecord(entity, row)]));
       const existing = pending.filter((p) => previous.has(p.identity));
       if (existing.length > 0) {
-        const updated = await client.query<Row>(sql.replace(nonKeyColumns), [JSON.stringify(existing.map((p) => p.record))]);
+        const updated = await client.query<Row>(sql.replace(nonKeyColumns), [
+          JSON.stringify(existing.map((p) => p.record)),
+        ]);
         for (const row of updated.rows) {
           const identity = identityOf(row);
           outcome.set(identity, { data: rowToRecord(entity, row), previous: previous.get(identity) ?? null });

@@ -45,7 +45,9 @@ export class RecordSql {
 
   /** $1: records. Replaces every field of the rows with these keys; returns the new rows. */
   replace(nonKeyColumns: string[]): string {
-    const set = (nonKeyColumns.length ? nonKeyColumns.map(quoteIdent) : [this.pk]).map((c) => `${c} = input.${c}`).join(', ');
+    const set = (nonKeyColumns.length ? nonKeyColumns.map(quoteIdent) : [this.pk])
+      .map((c) => `${c} = input.${c}`)
+      .join(', ');
     return `UPDATE ${this.table} AS cur SET ${set} FROM ${this.input('$1')} AS input WHERE cur.${this.pk} = input.${this.pk} RETURNING cur.*`;
   }
 
@@ -56,7 +58,10 @@ export class RecordSql {
 
   /** $1: key as text, $2: the patch as a one-record array. Sets only `patchColumns`. */
   patch(patchColumns: string[]): string {
-    const set = patchColumns.map(quoteIdent).map((c) => `${c} = input.${c}`).join(', ');
+    const set = patchColumns
+      .map(quoteIdent)
+      .map((c) => `${c} = input.${c}`)
+      .join(', ');
     return `UPDATE ${this.table} AS cur SET ${set} FROM ${this.input('$2')} AS input WHERE cur.${this.pk} = $1::${this.pkType} RETURNING cur.*`;
   }
 

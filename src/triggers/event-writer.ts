@@ -38,10 +38,12 @@ export interface EventWriterOptions {
 }
 
 const FOREIGN_KEY_VIOLATION = '23503';
-const COLUMNS = 'id, tenant_id, trigger_id, received_at, content_type, headers, body, signature_verified, signature_timestamp, signature';
+const COLUMNS =
+  'id, tenant_id, trigger_id, received_at, content_type, headers, body, signature_verified, signature_timestamp, signature';
 
 /** A key that cannot collide across (trigger, timestamp, signature) triples. */
-const replayKey = (triggerId: string, timestamp: number | string, signature: string) => `${triggerId}|${timestamp}|${signature}`;
+const replayKey = (triggerId: string, timestamp: number | string, signature: string) =>
+  `${triggerId}|${timestamp}|${signature}`;
 
 /**
  * Stores intake events, each promise settling once its row is committed (so the caller may then
@@ -57,7 +59,11 @@ export class EventWriter {
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly options: EventWriterOptions = { maxInFlight: 2, maxBatchRows: 100, maxBatchBytes: 4 * 1024 * 1024 },
+    private readonly options: EventWriterOptions = {
+      maxInFlight: 2,
+      maxBatchRows: 100,
+      maxBatchBytes: 4 * 1024 * 1024,
+    },
   ) {}
 
   write(event: NewEvent): Promise<StoredEvent> {
@@ -127,8 +133,17 @@ export class EventWriter {
   private async settleReplays(replays: Pending[]): Promise<void> {
     try {
       const params = new Params();
-      const keys = replays.map((p) => `(${params.add(p.event.triggerId)}::uuid, ${params.add(p.event.signatureTimestamp)}::bigint, ${params.add(p.event.signature)}::text)`);
-      const { rows } = await this.pool.query<{ id: string; received_at: Date; trigger_id: string; signature_timestamp: string | number; signature: string }>(
+      const keys = replays.map(
+        (p) =>
+          `(${params.add(p.event.triggerId)}::uuid, ${params.add(p.event.signatureTimestamp)}::bigint, ${params.add(p.event.signature)}::text)`,
+      );
+      const { rows } = await this.pool.query<{
+        id: string;
+        received_at: Date;
+        trigger_id: string;
+        signature_timestamp: string | number;
+        signature: string;
+      }>(
         `SELECT id, received_at, trigger_id, signature_timestamp, signature FROM "public"."trigger_events"
           WHERE (trigger_id, signature_timestamp, signature) IN (${keys.join(', ')})`,
         params.values,

@@ -1,7 +1,14 @@
 import crypto from 'node:crypto';
 import type { PrismaClient, Trigger as TriggerRow, TriggerEvent as TriggerEventRow } from '../generated/prisma/client';
 import type { TenantContext } from '../auth/permissions';
-import { TRIGGER_DEFAULTS, UUID_PATTERN, triggerNotFound, type Trigger, type TriggerEvent, type TriggerEventPage } from './model';
+import {
+  TRIGGER_DEFAULTS,
+  UUID_PATTERN,
+  triggerNotFound,
+  type Trigger,
+  type TriggerEvent,
+  type TriggerEventPage,
+} from './model';
 import { encodeCursor, readEventPaging, readTriggerFields } from './validation';
 
 function toModel(row: TriggerRow): Trigger {
@@ -98,7 +105,11 @@ export class TriggerService {
    * page's nextCursor. Bodies may be up to the intake limit each, so a page also ends once its
    * bodies pass the body budget (never before its first event); nextCursor then continues there.
    */
-  async events(ctx: TenantContext, triggerId: string, paging: { first?: unknown; after?: unknown }): Promise<TriggerEventPage> {
+  async events(
+    ctx: TenantContext,
+    triggerId: string,
+    paging: { first?: unknown; after?: unknown },
+  ): Promise<TriggerEventPage> {
     const { first, beforeSeq } = readEventPaging(paging.first, paging.after);
     await this.row(ctx, triggerId);
     // Positions and sizes first, without the bodies.

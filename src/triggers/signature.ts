@@ -48,7 +48,12 @@ function equalInConstantTime(given: string, expected: string): boolean {
  * bytes. For one that is not, clients differ: some sign the raw bytes, some the decoded text
  * (where invalid sequences became U+FFFD); both are keyed with the secret, so both are accepted.
  */
-export function checkSignature(secret: string, timestamp: string, body: Buffer, header: string | undefined): string | null {
+export function checkSignature(
+  secret: string,
+  timestamp: string,
+  body: Buffer,
+  header: string | undefined,
+): string | null {
   if (header === undefined || header === '') return null;
   const given = header.startsWith(SIGNATURE_PREFIX) ? header.slice(SIGNATURE_PREFIX.length) : header;
   const expected = signBytes(secret, timestamp, body);
@@ -78,7 +83,11 @@ export function verifyRequest(
   }
   const signature = checkSignature(settings.secret, timestampHeader!, body, signatureHeader);
   if (signature === null) {
-    return { ok: false, code: 'TRIGGER_SIGNATURE_INVALID', reason: 'The signature header is missing or does not match' };
+    return {
+      ok: false,
+      code: 'TRIGGER_SIGNATURE_INVALID',
+      reason: 'The signature header is missing or does not match',
+    };
   }
   return { ok: true, timestamp, signature };
 }

@@ -39,7 +39,11 @@ export function readTriggerFields(
   current?: { webhookTimestampHeader: string; webhookSignatureHeader: string },
 ): TriggerFields {
   const r = FieldReader.of(body);
-  const headerOpts = { required: false, pattern: HEADER_NAME, patternText: 'must be an HTTP header name (letters, digits, -, at most 100)' };
+  const headerOpts = {
+    required: false,
+    pattern: HEADER_NAME,
+    patternText: 'must be an HTTP header name (letters, digits, -, at most 100)',
+  };
   const f: TriggerFields = {
     name: r.string('name', { required: mode === 'create', max: 200 }) ?? undefined,
     enabled: r.boolean('enabled'),
@@ -64,7 +68,8 @@ export function readEventPaging(first: unknown, after: unknown): { first: number
   let size = EVENT_PAGE_DEFAULT;
   if (first !== undefined && first !== null) {
     const n = parseQueryInt(first);
-    if (n === undefined || n < 1 || n > EVENT_PAGE_MAX) errors.push({ field: 'first', message: `must be an integer in 1..${EVENT_PAGE_MAX}` });
+    if (n === undefined || n < 1 || n > EVENT_PAGE_MAX)
+      errors.push({ field: 'first', message: `must be an integer in 1..${EVENT_PAGE_MAX}` });
     else size = n;
   }
   let beforeSeq: bigint | undefined;

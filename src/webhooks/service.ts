@@ -105,7 +105,13 @@ export class WebhookConfigService {
         take: q.pageSize,
       }),
     ]);
-    return { items: rows.map(toModel), page: q.page, pageSize: q.pageSize, total, totalPages: Math.ceil(total / q.pageSize) };
+    return {
+      items: rows.map(toModel),
+      page: q.page,
+      pageSize: q.pageSize,
+      total,
+      totalPages: Math.ceil(total / q.pageSize),
+    };
   }
 
   /** Every not-deleted configuration of an entity, enabled or not (the internal by-entity read). */

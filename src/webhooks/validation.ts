@@ -33,7 +33,10 @@ export function parseEvents(value: unknown, r: FieldReader): ChangeOperation[] |
     if (part.includes('\0')) return r.fail('events', 'must not contain NUL characters');
     const kind = part.trim().toUpperCase();
     if (!(CHANGE_OPERATIONS as readonly string[]).includes(kind)) {
-      return r.fail('events', `unknown event kind "${part.trim().slice(0, 40)}"; allowed: INSERT, UPDATE, UPSERT, DELETE`);
+      return r.fail(
+        'events',
+        `unknown event kind "${part.trim().slice(0, 40)}"; allowed: INSERT, UPDATE, UPSERT, DELETE`,
+      );
     }
     if (!out.includes(kind as ChangeOperation)) out.push(kind as ChangeOperation);
   }
@@ -59,7 +62,9 @@ export function parseHeadersJson(text: string): Record<string, string> {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new AppError('WEBHOOK_HEADERS_INVALID', 'headersJson is not valid JSON', [{ field: 'headersJson', message: 'is not valid JSON' }]);
+    throw new AppError('WEBHOOK_HEADERS_INVALID', 'headersJson is not valid JSON', [
+      { field: 'headersJson', message: 'is not valid JSON' },
+    ]);
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
     throw new AppError('WEBHOOK_HEADERS_INVALID', 'headersJson must be a JSON object', [
@@ -88,7 +93,13 @@ export function readWebhookConfigFields(body: unknown, mode: 'create' | 'update'
   const r = FieldReader.of(body);
   const required = mode === 'create';
   const out: WebhookConfigFields = {};
-  out.entityName = r.string('entityName', { required, max: 128, pattern: /^[^\x00-\x1f\x7f]+$/, patternText: 'must not contain control characters' }) ?? undefined;
+  out.entityName =
+    r.string('entityName', {
+      required,
+      max: 128,
+      pattern: /^[^\x00-\x1f\x7f]+$/,
+      patternText: 'must not contain control characters',
+    }) ?? undefined;
   if (r.has('events') && r.raw('events') !== null) out.events = parseEvents(r.raw('events'), r);
   else if (required || r.has('events')) r.fail('events', 'is required');
   const url = r.string('webhookUrl', { required, max: 2048 });
@@ -96,7 +107,12 @@ export function readWebhookConfigFields(body: unknown, mode: 'create' | 'update'
     if (!isHttpUrl(url)) r.fail('webhookUrl', 'must be an absolute http or https URL');
     else out.webhookUrl = url;
   }
-  const method = r.string('httpMethod', { max: 16, min: 1, pattern: /^[A-Za-z]+$/, patternText: 'must be an HTTP method name' });
+  const method = r.string('httpMethod', {
+    max: 16,
+    min: 1,
+    pattern: /^[A-Za-z]+$/,
+    patternText: 'must be an HTTP method name',
+  });
   if (typeof method === 'string') out.httpMethod = method.toUpperCase();
   const headers = r.string('headersJson', { nullable: true, max: 16384 });
   if (headers === null || headers === '') out.headersJson = null;
@@ -110,7 +126,8 @@ export function readWebhookConfigFields(body: unknown, mode: 'create' | 'update'
     const secret = r.raw('secret');
     if (secret === null || secret === '') out.secret = null;
     else if (typeof secret !== 'string') r.fail('secret', 'must be a string');
-    else if (secret.length > 1024 || secret.includes('\0')) r.fail('secret', 'must be at most 1024 characters without NUL');
+    else if (secret.length > 1024 || secret.includes('\0'))
+      r.fail('secret', 'must be at most 1024 characters without NUL');
     else out.secret = secret;
   }
   r.done();
@@ -152,8 +169,7 @@ export function readListQuery(q: Record<string, unknown>): ListQuery {
   if (q.entityName !== undefined && q.entityName !== '') {
     if (typeof q.entityName !== 'string' || q.entityName.length > 128 || q.entityName.includes('\0')) {
       r.fail('entityName', 'must be a string of at most 128 characters without NUL');
-    }
-    else entityName = q.entityName.trim();
+    } else entityName = q.entityName.trim();
   }
   r.done();
   return { page: page!, pageSize: pageSize!, entityName, sortBy, sortDirection };
@@ -162,7 +178,9 @@ export function readListQuery(q: Record<string, unknown>): ListQuery {
 /** A path or query value used as an entity name; NUL cannot be stored or compared by PostgreSQL. */
 export function readEntityNameParam(value: string): string {
   if (value.length === 0 || value.length > 128 || value.includes('\0')) {
-    throw new AppError('VALIDATION_FAILED', 'entityName is invalid', [{ field: 'entityName', message: 'must be 1..128 characters without NUL' }]);
+    throw new AppError('VALIDATION_FAILED', 'entityName is invalid', [
+      { field: 'entityName', message: 'must be 1..128 characters without NUL' },
+    ]);
   }
   return value;
 }

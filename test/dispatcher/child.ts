@@ -12,7 +12,11 @@ export interface DispatcherChild {
 }
 
 /** `npm run dispatcher` from sources: a dispatcher-only process on `databaseUrl`, for tenants `<prefix>-…`. */
-export function spawnDispatcher(databaseUrl: string, prefix: string, env: Record<string, string> = {}): DispatcherChild {
+export function spawnDispatcher(
+  databaseUrl: string,
+  prefix: string,
+  env: Record<string, string> = {},
+): DispatcherChild {
   const child = spawn(process.execPath, ['-r', './scripts/register.js', 'src/dispatcher-main.ts'], {
     cwd: ROOT,
     env: {

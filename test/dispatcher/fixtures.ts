@@ -42,7 +42,11 @@ export async function commitChanges(
 }
 
 export function inserts(n: number, from = 0): EntityChange[] {
-  return Array.from({ length: n }, (_, i) => ({ operation: 'INSERT' as const, data: { id: from + i, total: (from + i) * 10 }, previous: null }));
+  return Array.from({ length: n }, (_, i) => ({
+    operation: 'INSERT' as const,
+    data: { id: from + i, total: (from + i) * 10 },
+    previous: null,
+  }));
 }
 
 export interface OutboxRow {

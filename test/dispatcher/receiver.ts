@@ -14,7 +14,8 @@ export interface Received {
 }
 
 /** What to do with a request: answer a status (after an optional delay), reset the connection, or hang. */
-export type Reaction = { status: number; delayMs?: number; headers?: Record<string, string> } | { reset: true } | { hang: true };
+export type Reaction =
+  { status: number; delayMs?: number; headers?: Record<string, string> } | { reset: true } | { hang: true };
 
 /**
  * A real webhook receiver on a loopback port: records every request and reacts as `react` says.
@@ -74,7 +75,10 @@ export class Receiver {
   waitFor(count: number, timeoutMs = 20_000): Promise<void> {
     if (this.received.length >= count) return Promise.resolve();
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`receiver got ${this.received.length} of ${count} requests`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`receiver got ${this.received.length} of ${count} requests`)),
+        timeoutMs,
+      );
       this.waiters.push({ count, resolve: () => (clearTimeout(timer), resolve()) });
     });
   }
@@ -98,7 +102,10 @@ export function verifySignature(secret: string, r: Received, prefix = 'hookgate'
   const ts = r.headers[`x-${prefix}-timestamp`];
   const sig = r.headers[`x-${prefix}-signature`];
   if (typeof ts !== 'string' || typeof sig !== 'string' || !sig.startsWith('v1=')) return false;
-  const expected = crypto.createHmac('sha256', Buffer.from(secret, 'utf8')).update(Buffer.from(`${ts}.${r.body}`, 'utf8')).digest();
+  const expected = crypto
+    .createHmac('sha256', Buffer.from(secret, 'utf8'))
+    .update(Buffer.from(`${ts}.${r.body}`, 'utf8'))
+    .digest();
   const given = Buffer.from(sig.slice(3), 'base64');
   return given.length === expected.length && crypto.timingSafeEqual(given, expected);
 }

@@ -16,13 +16,24 @@ describe('analytics after the catalogue changes under a metric or view', () => {
 
   const send = (method: 'POST' | 'DELETE', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: h, ...(payload === undefined ? {} : { payload: payload as object }) });
-  const fields = (...names: string[]) => [{ name: 'id', type: 'INTEGER' }, ...names.map((name) => ({ name, type: name === 'at' ? 'TIMESTAMP' : 'STRING' }))];
+  const fields = (...names: string[]) => [
+    { name: 'id', type: 'INTEGER' },
+    ...names.map((name) => ({ name, type: name === 'at' ? 'TIMESTAMP' : 'STRING' })),
+  ];
   const defineItems = async (...names: string[]) => {
-    const res = await send('POST', '/metadata/entities', { name: 'items', fields: fields(...names), primaryKey: 'id', timeField: names.includes('at') ? 'at' : undefined });
+    const res = await send('POST', '/metadata/entities', {
+      name: 'items',
+      fields: fields(...names),
+      primaryKey: 'id',
+      timeField: names.includes('at') ? 'at' : undefined,
+    });
     expect(res.statusCode, res.body).toBe(201);
   };
   const addItem = async (id: number, kind: string) => {
-    const res = await send('POST', '/data/items/records', { operation: 'INSERT', records: [{ id, kind, at: '2026-05-01T10:00:00Z' }] });
+    const res = await send('POST', '/data/items/records', {
+      operation: 'INSERT',
+      records: [{ id, kind, at: '2026-05-01T10:00:00Z' }],
+    });
     expect(res.statusCode, res.body).toBe(200);
   };
   const staleOn = async (url: string, payload: unknown, field: string) => {
@@ -37,13 +48,31 @@ describe('analytics after the catalogue changes under a metric or view', () => {
     await addItem(1, 'a');
     await addItem(2, 'b');
     await addItem(3, 'a');
-    expect((await send('POST', '/metadata/metrics', { name: 'item_count', entity: 'items', aggregation: 'COUNT', filter: { field: 'kind', op: 'IN', value: ['a', 'b'] } })).statusCode).toBe(201);
-    const view = { name: 'by_kind', entity: 'items', select: [{ field: 'kind' }, { agg: 'COUNT', alias: 'n' }], filter: { field: 'kind', op: 'EQ', value: { $param: 'kind' } }, parameters: [{ name: 'kind', type: 'STRING', required: true }] };
+    expect(
+      (
+        await send('POST', '/metadata/metrics', {
+          name: 'item_count',
+          entity: 'items',
+          aggregation: 'COUNT',
+          filter: { field: 'kind', op: 'IN', value: ['a', 'b'] },
+        })
+      ).statusCode,
+    ).toBe(201);
+    const view = {
+      name: 'by_kind',
+      entity: 'items',
+      select: [{ field: 'kind' }, { agg: 'COUNT', alias: 'n' }],
+      filter: { field: 'kind', op: 'EQ', value: { $param: 'kind' } },
+      parameters: [{ name: 'kind', type: 'STRING', required: true }],
+    };
     expect((await send('POST', '/metadata/views', view)).statusCode).toBe(201);
 
     const metric = () => send('POST', '/analytics/metrics/item_count/query', { dimensions: ['kind'] });
     const viewQuery = () => send('POST', '/analytics/views/by_kind/query', { params: { kind: 'a' } });
-    expect((await metric()).json().data.rows).toEqual([['a', 2], ['b', 1]]);
+    expect((await metric()).json().data.rows).toEqual([
+      ['a', 2],
+      ['b', 1],
+    ]);
     expect((await viewQuery()).json().data).toEqual({ columns: ['kind', 'n'], rows: [['a', 2]] });
 
     expect((await send('DELETE', '/metadata/entities/items')).statusCode).toBe(204);
@@ -66,12 +95,22 @@ describe('analytics after the catalogue changes under a metric or view', () => {
 
   it('answers with a view as redefined, and 404 once it is dropped', async () => {
     await send('DELETE', '/metadata/entities/things');
-    const entity = await send('POST', '/metadata/entities', { name: 'things', fields: fields('kind'), primaryKey: 'id' });
+    const entity = await send('POST', '/metadata/entities', {
+      name: 'things',
+      fields: fields('kind'),
+      primaryKey: 'id',
+    });
     expect(entity.statusCode, entity.body).toBe(201);
-    expect((await send('POST', '/data/things/records', { operation: 'INSERT', records: [{ id: 1, kind: 'x' }] })).statusCode).toBe(200);
-    const define = (select: unknown[]) => send('POST', '/metadata/views', { name: 'things_view', entity: 'things', select });
+    expect(
+      (await send('POST', '/data/things/records', { operation: 'INSERT', records: [{ id: 1, kind: 'x' }] })).statusCode,
+    ).toBe(200);
+    const define = (select: unknown[]) =>
+      send('POST', '/metadata/views', { name: 'things_view', entity: 'things', select });
     expect((await define([{ field: 'kind' }])).statusCode).toBe(201);
-    expect((await send('POST', '/analytics/views/things_view/query', {})).json().data).toEqual({ columns: ['kind'], rows: [['x']] });
+    expect((await send('POST', '/analytics/views/things_view/query', {})).json().data).toEqual({
+      columns: ['kind'],
+      rows: [['x']],
+    });
 
     expect((await send('DELETE', '/metadata/views/things_view')).statusCode).toBe(204);
     const gone = await send('POST', '/analytics/views/things_view/query', {});
@@ -79,11 +118,17 @@ describe('analytics after the catalogue changes under a metric or view', () => {
     expect(gone.json().error.code).toBe('VIEW_NOT_FOUND');
 
     expect((await define([{ field: 'id' }, { field: 'kind' }])).statusCode).toBe(201);
-    expect((await send('POST', '/analytics/views/things_view/query', {})).json().data).toEqual({ columns: ['id', 'kind'], rows: [[1, 'x']] });
+    expect((await send('POST', '/analytics/views/things_view/query', {})).json().data).toEqual({
+      columns: ['id', 'kind'],
+      rows: [[1, 'x']],
+    });
 
     // Redefined with no query in between: the answer is the new definition's.
     expect((await send('DELETE', '/metadata/views/things_view')).statusCode).toBe(204);
     expect((await define([{ field: 'kind' }, { agg: 'COUNT', alias: 'n' }])).statusCode).toBe(201);
-    expect((await send('POST', '/analytics/views/things_view/query', {})).json().data).toEqual({ columns: ['kind', 'n'], rows: [['x', 1]] });
+    expect((await send('POST', '/analytics/views/things_view/query', {})).json().data).toEqual({
+      columns: ['kind', 'n'],
+      rows: [['x', 1]],
+    });
   });
 });

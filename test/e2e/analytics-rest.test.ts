@@ -16,7 +16,8 @@ describe('analytics entity queries over REST (A1–A3)', () => {
   });
   afterAll(() => t.close());
 
-  const query = (body: Body, headers = h, url = '/analytics/query') => t.app.inject({ method: 'POST', url, headers, payload: body });
+  const query = (body: Body, headers = h, url = '/analytics/query') =>
+    t.app.inject({ method: 'POST', url, headers, payload: body });
   async function rows(body: Body): Promise<{ columns: string[]; rows: unknown[][] }> {
     const res = await query({ entity: 'orders', ...body });
     expect(res.statusCode, res.body).toBe(200);
@@ -27,7 +28,16 @@ describe('analytics entity queries over REST (A1–A3)', () => {
   const ids = async (filter: Body) => (await rows({ select: [{ field: 'id' }], filter })).rows.map((r) => r[0]);
 
   it('answers plain rows ordered by the primary key, with typed cells', async () => {
-    const res = await rows({ select: [{ field: 'id' }, { field: 'amount' }, { field: 'paid' }, { field: 'created_at', alias: 'at' }, { field: 'day' }, { field: 'meta' }] });
+    const res = await rows({
+      select: [
+        { field: 'id' },
+        { field: 'amount' },
+        { field: 'paid' },
+        { field: 'created_at', alias: 'at' },
+        { field: 'day' },
+        { field: 'meta' },
+      ],
+    });
     expect(res.columns).toEqual(['id', 'amount', 'paid', 'at', 'day', 'meta']);
     expect(res.rows).toEqual([
       [1, 10.5, true, '2026-01-05T10:15:00.000Z', '2026-01-05', { k: 1 }],
@@ -57,7 +67,9 @@ describe('analytics entity queries over REST (A1–A3)', () => {
     expect(await ids({ field: 'paid', op: 'EQ', value: false })).toEqual([2, 6]);
     expect(await ids({ field: 'meta', op: 'EQ', value: { k: 1 } })).toEqual([1, 4]);
     expect(await ids({ field: 'meta', op: 'IN', value: [{ k: 1 }, { k: 3 }, 'k"\\'] })).toEqual([1, 4, 6]);
-    expect(await ids({ field: 'created_at', op: 'IN', value: ['2026-01-05T10:15:00Z', '2026-04-01T12:30:00.000Z'] })).toEqual([1, 5]);
+    expect(
+      await ids({ field: 'created_at', op: 'IN', value: ['2026-01-05T10:15:00Z', '2026-04-01T12:30:00.000Z'] }),
+    ).toEqual([1, 5]);
     expect(await ids({ field: 'day', op: 'BETWEEN', value: ['2026-01-05', '2026-01-06'] })).toEqual([1, 2, 3]);
     expect(await ids({ field: 'day', op: 'GTE', value: '2026-02-10' })).toEqual([4, 5]);
     expect(await ids({ field: 'created_at', op: 'LT', value: '2026-01-05T10:15:00Z' })).toEqual([6]);
@@ -65,15 +77,37 @@ describe('analytics entity queries over REST (A1–A3)', () => {
   });
 
   it('combines conditions with AND, OR and NOT', async () => {
-    expect(await ids({ op: 'OR', conditions: [{ field: 'region', op: 'EQ', value: 'east' }, { field: 'qty', op: 'GTE', value: 5 }] })).toEqual([5, 6]);
-    expect(await ids({ op: 'AND', conditions: [{ field: 'paid', op: 'EQ', value: true }, { field: 'region', op: 'EQ', value: 'south' }] })).toEqual([3]);
+    expect(
+      await ids({
+        op: 'OR',
+        conditions: [
+          { field: 'region', op: 'EQ', value: 'east' },
+          { field: 'qty', op: 'GTE', value: 5 },
+        ],
+      }),
+    ).toEqual([5, 6]);
+    expect(
+      await ids({
+        op: 'AND',
+        conditions: [
+          { field: 'paid', op: 'EQ', value: true },
+          { field: 'region', op: 'EQ', value: 'south' },
+        ],
+      }),
+    ).toEqual([3]);
     // NOT over a NULL comparison stays unknown, as in SQL: row 5 (region NULL) is not matched.
     expect(await ids({ op: 'NOT', conditions: [{ field: 'region', op: 'EQ', value: 'north' }] })).toEqual([3, 4, 6]);
     expect(
       await ids({
         op: 'AND',
         conditions: [
-          { op: 'OR', conditions: [{ field: 'region', op: 'IS_NULL' }, { field: 'region', op: 'EQ', value: 'south' }] },
+          {
+            op: 'OR',
+            conditions: [
+              { field: 'region', op: 'IS_NULL' },
+              { field: 'region', op: 'EQ', value: 'south' },
+            ],
+          },
           { op: 'NOT', conditions: [{ field: 'qty', op: 'EQ', value: 4 }] },
         ],
       }),
@@ -110,7 +144,10 @@ describe('analytics entity queries over REST (A1–A3)', () => {
         { field: 'meta', agg: 'COUNT_DISTINCT', alias: 'metas' },
       ],
     });
-    expect(whole).toEqual({ columns: ['qty', 'top', 'all_paid', 'any_paid', 'first_region', 'metas'], rows: [[15, 4.5, false, true, 'east', 3]] });
+    expect(whole).toEqual({
+      columns: ['qty', 'top', 'all_paid', 'any_paid', 'first_region', 'metas'],
+      rows: [[15, 4.5, false, true, 'east', 3]],
+    });
   });
 
   it('buckets time at every granularity in UTC, with an inclusive day range', async () => {
@@ -147,8 +184,13 @@ describe('analytics entity queries over REST (A1–A3)', () => {
       ['2026-01-01T00:00:00.000Z', 5],
     ]);
     // A range without granularity only filters; grouping columns follow the time column.
-    expect((await rows({ select: [{ field: 'id' }], time: { range: { from: '2026-01-06', to: '2026-02-10' } } })).rows).toEqual([[3], [4]]);
-    const byRegion = await rows({ select: [{ field: 'region' }, { agg: 'COUNT', alias: 'n' }], time: { granularity: 'MONTH', range: { from: '2026-01-01', to: '2026-02-28' } } });
+    expect(
+      (await rows({ select: [{ field: 'id' }], time: { range: { from: '2026-01-06', to: '2026-02-10' } } })).rows,
+    ).toEqual([[3], [4]]);
+    const byRegion = await rows({
+      select: [{ field: 'region' }, { agg: 'COUNT', alias: 'n' }],
+      time: { granularity: 'MONTH', range: { from: '2026-01-01', to: '2026-02-28' } },
+    });
     expect(byRegion).toEqual({
       columns: ['time', 'region', 'n'],
       rows: [
@@ -185,8 +227,23 @@ describe('analytics entity queries over REST (A1–A3)', () => {
       [{ select: [{ field: 'id' }], filter: { field: 'paid', op: 'GT', value: true } }, 'filter.value'],
       [{ select: [{ field: 'id' }], filter: { field: 'id', op: 'LIKE', value: '1%' } }, 'filter.value'],
       [{ select: [{ field: 'id' }], filter: { field: 'id', op: 'EQ', value: null } }, 'filter.value'],
-      [{ select: [{ field: 'id' }], filter: { op: 'NOT', conditions: [{ field: 'id', op: 'EQ', value: 1 }, { field: 'id', op: 'EQ', value: 2 }] } }, 'filter.conditions'],
-      [{ select: [{ field: 'id' }], filter: { op: 'AND', conditions: [{ field: 'ghost', op: 'EQ', value: 1 }] } }, 'filter.conditions[0].field'],
+      [
+        {
+          select: [{ field: 'id' }],
+          filter: {
+            op: 'NOT',
+            conditions: [
+              { field: 'id', op: 'EQ', value: 1 },
+              { field: 'id', op: 'EQ', value: 2 },
+            ],
+          },
+        },
+        'filter.conditions',
+      ],
+      [
+        { select: [{ field: 'id' }], filter: { op: 'AND', conditions: [{ field: 'ghost', op: 'EQ', value: 1 }] } },
+        'filter.conditions[0].field',
+      ],
       [{ select: [{ field: 'id' }], time: { granularity: 'FORTNIGHT' } }, 'time.granularity'],
       [{ select: [{ field: 'id' }], time: { range: { from: '2026-02-01', to: '2026-01-01' } } }, 'time.range'],
       [{ select: [{ field: 'id' }], time: { range: { from: '2026-02-30', to: '2026-03-01' } } }, 'time.range.from'],
@@ -197,7 +254,10 @@ describe('analytics entity queries over REST (A1–A3)', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       const err = res.json().error;
       expect(err.code).toBe('INVALID_QUERY');
-      expect(err.details.map((d: { field: string }) => d.field), JSON.stringify(body)).toContain(field);
+      expect(
+        err.details.map((d: { field: string }) => d.field),
+        JSON.stringify(body),
+      ).toContain(field);
     }
     const unknown = await query({ entity: 'ghosts', select: [{ field: 'id' }] });
     expect(unknown.statusCode).toBe(404);
@@ -211,11 +271,23 @@ describe('analytics entity queries over REST (A1–A3)', () => {
     expect(valid.json()).toEqual({ success: true, data: true });
     const invalid = await check({ entity: 'orders', select: [{ field: 'nope' }], limit: 0 });
     expect(invalid.statusCode).toBe(200);
-    expect(invalid.json()).toMatchObject({ success: true, data: false, errors: [{ field: 'select[0].field' }, { field: 'limit' }] });
+    expect(invalid.json()).toMatchObject({
+      success: true,
+      data: false,
+      errors: [{ field: 'select[0].field' }, { field: 'limit' }],
+    });
     const missing = await check({ entity: 'ghosts', select: [{ field: 'id' }] });
     expect(missing.json()).toMatchObject({ success: true, data: false, errors: [{ field: 'entity' }] });
 
-    const plan = await query({ entity: 'orders', select: [{ field: 'region' }, { field: 'amount', agg: 'SUM' }], filter: { field: 'qty', op: 'GT', value: 1 } }, h, '/api/v1/analytics/query/plan');
+    const plan = await query(
+      {
+        entity: 'orders',
+        select: [{ field: 'region' }, { field: 'amount', agg: 'SUM' }],
+        filter: { field: 'qty', op: 'GT', value: 1 },
+      },
+      h,
+      '/api/v1/analytics/query/plan',
+    );
     expect(plan.statusCode).toBe(200);
     expect(plan.json().success).toBe(true);
     expect(typeof plan.json().data).toBe('string');
@@ -229,7 +301,9 @@ describe('analytics entity queries over REST (A1–A3)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, data: { columns: ['count'], rows: [[6]] } });
     const metrics = await t.app.inject({ method: 'GET', url: '/metrics' });
-    expect(metrics.body).toMatch(/hookgate_analytics_statement_duration_seconds_count\{kind="query",outcome="ok"\} [1-9]/);
+    expect(metrics.body).toMatch(
+      /hookgate_analytics_statement_duration_seconds_count\{kind="query",outcome="ok"\} [1-9]/,
+    );
   });
 
   it('needs a token with analytics:read for the tenant, and shows a tenant only its own entities', async () => {
@@ -241,7 +315,10 @@ describe('analytics entity queries over REST (A1–A3)', () => {
     expect(noToken.json().error.code).toBe('UNAUTHENTICATED');
     const writer = await query(body, await t.headers(tenant, ['data:write']));
     expect(writer.statusCode).toBe(403);
-    const foreignToken = await query(body, { ...(await t.headers(uniqueTenant(), ['analytics:read'])), 'x-tenant-id': tenant });
+    const foreignToken = await query(body, {
+      ...(await t.headers(uniqueTenant(), ['analytics:read'])),
+      'x-tenant-id': tenant,
+    });
     expect(foreignToken.statusCode).toBe(403);
     const noTenant = await query(body, { authorization: h.authorization });
     expect(noTenant.statusCode).toBe(400);
@@ -254,20 +331,36 @@ describe('analytics entity queries over REST (A1–A3)', () => {
   });
 
   it('treats hostile names and values as data, never as SQL', async () => {
-    const hostile = ["'; DROP TABLE orders; --", 'north\' OR \'1\'=\'1', '"; SELECT pg_sleep(5); --', '😀\u202e', 'x'.repeat(10_000), '\\', '%_'];
+    const hostile = [
+      "'; DROP TABLE orders; --",
+      "north' OR '1'='1",
+      '"; SELECT pg_sleep(5); --',
+      '😀\u202e',
+      'x'.repeat(10_000),
+      '\\',
+      '%_',
+    ];
     for (const value of hostile) {
       expect(await ids({ field: 'region', op: 'EQ', value })).toEqual([]);
       expect(await ids({ field: 'region', op: 'IN', value: [value, 'east'] })).toEqual([6]);
     }
     // A LIKE pattern ending in the escape character is refused by PostgreSQL: still a 400, no SQL text.
-    const badLike = await query({ entity: 'orders', select: [{ field: 'id' }], filter: { field: 'region', op: 'LIKE', value: 'no\\' } });
+    const badLike = await query({
+      entity: 'orders',
+      select: [{ field: 'id' }],
+      filter: { field: 'region', op: 'LIKE', value: 'no\\' },
+    });
     expect(badLike.statusCode).toBe(400);
     expect(badLike.json().error.code).toBe('INVALID_QUERY');
     expect(badLike.body).not.toMatch(/SELECT|LIKE pattern/);
-    for (const name of ['id"; DROP TABLE orders; --', 'id) FROM pg_user --', "ID", 'id\u0000']) {
+    for (const name of ['id"; DROP TABLE orders; --', 'id) FROM pg_user --', 'ID', 'id\u0000']) {
       const res = await query({ entity: 'orders', select: [{ field: name }] });
       expect(res.statusCode).toBe(400);
-      const asFilter = await query({ entity: 'orders', select: [{ field: 'id' }], filter: { field: name, op: 'IS_NULL' } });
+      const asFilter = await query({
+        entity: 'orders',
+        select: [{ field: 'id' }],
+        filter: { field: name, op: 'IS_NULL' },
+      });
       expect(asFilter.statusCode).toBe(400);
       const asEntity = await query({ entity: name, select: [{ field: 'id' }] });
       expect(asEntity.statusCode).toBe(404);

@@ -24,7 +24,12 @@ interface StreamOutcome {
  * Streams a body of unbounded length (chunked, or with a Content-Length it never completes)
  * until the server answers, and reports what happened.
  */
-function streamUntilAnswered(port: number, path: string, headers: Record<string, string>, sendBody = true): Promise<StreamOutcome> {
+function streamUntilAnswered(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  sendBody = true,
+): Promise<StreamOutcome> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, path, method: 'POST', headers, agent: false });
     let written = 0;
@@ -45,7 +50,12 @@ function streamUntilAnswered(port: number, path: string, headers: Record<string,
       const chunks: Buffer[] = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => {
-        answered = { status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks).toString('utf8'), writtenAtResponse: written };
+        answered = {
+          status: res.statusCode!,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+          writtenAtResponse: written,
+        };
         // Keep writing: a server that drains would accept it; one that closes makes the socket end.
         if (res.headers.connection === 'close') setTimeout(() => finish(req.socket?.destroyed ?? true), 200);
         else finish(false);
@@ -120,7 +130,12 @@ describe('trigger intake over a real connection', () => {
     expect(out.status).toBe(404);
     expect(JSON.parse(out.body).error.code).toBe('TRIGGER_NOT_FOUND');
     expect(out.closedByServer).toBe(true);
-    const declared = await streamUntilAnswered(port, `/linker/triggers/webhook/${crypto.randomUUID()}`, { 'content-length': String(5 * MiB) }, false);
+    const declared = await streamUntilAnswered(
+      port,
+      `/linker/triggers/webhook/${crypto.randomUUID()}`,
+      { 'content-length': String(5 * MiB) },
+      false,
+    );
     expect(declared.status).toBe(404);
   });
 
@@ -128,17 +143,22 @@ describe('trigger intake over a real connection', () => {
     const body = JSON.stringify({ chunked: true, pad: 'x'.repeat(200_000) });
     const headers = { ...signedHeaders(body), 'content-type': 'application/json', 'transfer-encoding': 'chunked' };
     const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
-      const req = http.request({ host: '127.0.0.1', port, path: `/linker/triggers/webhook/${triggerId}`, method: 'POST', headers }, (r) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c) => chunks.push(c));
-        r.on('end', () => resolve({ status: r.statusCode!, body: Buffer.concat(chunks).toString() }));
-      });
+      const req = http.request(
+        { host: '127.0.0.1', port, path: `/linker/triggers/webhook/${triggerId}`, method: 'POST', headers },
+        (r) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c) => chunks.push(c));
+          r.on('end', () => resolve({ status: r.statusCode!, body: Buffer.concat(chunks).toString() }));
+        },
+      );
       req.on('error', reject);
       for (let i = 0; i < body.length; i += 10_000) req.write(body.slice(i, i + 10_000));
       req.end();
     });
     expect(res.status).toBe(202);
-    const { rows } = await t.runtime.db.pool.query('SELECT length(body) AS n FROM trigger_events WHERE id = $1', [JSON.parse(res.body).data.eventId]);
+    const { rows } = await t.runtime.db.pool.query('SELECT length(body) AS n FROM trigger_events WHERE id = $1', [
+      JSON.parse(res.body).data.eventId,
+    ]);
     expect(rows[0].n).toBe(Buffer.byteLength(body));
   });
 
@@ -146,11 +166,20 @@ describe('trigger intake over a real connection', () => {
     const body = JSON.stringify({ race: crypto.randomUUID() });
     const headers = { ...signedHeaders(body), 'content-type': 'application/json' };
     const url = `http://127.0.0.1:${port}/linker/triggers/webhook/${triggerId}`;
-    const responses = await Promise.all(Array.from({ length: 20 }, () => fetch(url, { method: 'POST', headers, body })));
+    const responses = await Promise.all(
+      Array.from({ length: 20 }, () => fetch(url, { method: 'POST', headers, body })),
+    );
     expect(responses.map((r) => r.status)).toEqual(Array(20).fill(202));
-    const ids = new Set((await Promise.all(responses.map((r) => r.json() as Promise<{ data: { eventId: string } }>))).map((j) => j.data.eventId));
+    const ids = new Set(
+      (await Promise.all(responses.map((r) => r.json() as Promise<{ data: { eventId: string } }>))).map(
+        (j) => j.data.eventId,
+      ),
+    );
     expect(ids.size).toBe(1);
-    const { rows } = await t.runtime.db.pool.query('SELECT id FROM trigger_events WHERE trigger_id = $1 AND body = $2', [triggerId, Buffer.from(body)]);
+    const { rows } = await t.runtime.db.pool.query(
+      'SELECT id FROM trigger_events WHERE trigger_id = $1 AND body = $2',
+      [triggerId, Buffer.from(body)],
+    );
     expect(rows.map((r) => r.id)).toEqual([...ids]);
   });
 });

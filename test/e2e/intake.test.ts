@@ -33,20 +33,36 @@ describe('trigger intake (CONTRACT §6)', () => {
   afterAll(() => t.close());
   afterEach(() => vi.useRealTimers());
 
-  function post(triggerId: string, payload: string | Buffer, headers: Record<string, string> = {}, prefix = '/linker/triggers/webhook') {
+  function post(
+    triggerId: string,
+    payload: string | Buffer,
+    headers: Record<string, string> = {},
+    prefix = '/linker/triggers/webhook',
+  ) {
     return t.app.inject({ method: 'POST', url: `${prefix}/${triggerId}`, payload, headers });
   }
 
   /** A correctly signed request for the default headers, with overrides. */
-  function signedPost(triggerId: string, body: string | Buffer, opts: { ts?: string; contentType?: string | null; headers?: Record<string, string> } = {}) {
+  function signedPost(
+    triggerId: string,
+    body: string | Buffer,
+    opts: { ts?: string; contentType?: string | null; headers?: Record<string, string> } = {},
+  ) {
     const ts = opts.ts ?? String(nowSeconds());
-    const headers: Record<string, string> = { 'x-timestamp': ts, 'x-signature': clientSignature(SECRET, ts, body), ...opts.headers };
+    const headers: Record<string, string> = {
+      'x-timestamp': ts,
+      'x-signature': clientSignature(SECRET, ts, body),
+      ...opts.headers,
+    };
     if (opts.contentType !== null) headers['content-type'] = opts.contentType ?? 'application/json';
     return post(triggerId, body, headers);
   }
 
   async function storedRows(triggerId: string): Promise<number> {
-    const { rows } = await t.runtime.db.pool.query('SELECT count(*)::int AS n FROM trigger_events WHERE trigger_id = $1', [triggerId]);
+    const { rows } = await t.runtime.db.pool.query(
+      'SELECT count(*)::int AS n FROM trigger_events WHERE trigger_id = $1',
+      [triggerId],
+    );
     return rows[0].n;
   }
 
@@ -60,10 +76,16 @@ describe('trigger intake (CONTRACT §6)', () => {
     const res = await signedPost(signed, body);
     expect(res.statusCode).toBe(202);
     const json = res.json();
-    expect(json).toEqual({ success: true, data: { eventId: expect.any(String), triggerId: signed, receivedAt: expect.any(String) } });
+    expect(json).toEqual({
+      success: true,
+      data: { eventId: expect.any(String), triggerId: signed, receivedAt: expect.any(String) },
+    });
     expect(json.data.receivedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(res.headers['x-request-id']).toBeTruthy();
-    const { rows } = await t.runtime.db.pool.query('SELECT tenant_id, body, content_type, signature_verified FROM trigger_events WHERE id = $1', [json.data.eventId]);
+    const { rows } = await t.runtime.db.pool.query(
+      'SELECT tenant_id, body, content_type, signature_verified FROM trigger_events WHERE id = $1',
+      [json.data.eventId],
+    );
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ tenant_id: tenant, content_type: 'application/json', signature_verified: true });
     expect(rows[0].body.toString('utf8')).toBe(body);
@@ -72,9 +94,18 @@ describe('trigger intake (CONTRACT §6)', () => {
   it('accepts the sha256= prefix and the /api/v1 path', async () => {
     const body = '{"prefixed":true}';
     const ts = String(nowSeconds());
-    const res = await post(signed, body, { 'content-type': 'application/json', 'x-timestamp': ts, 'x-signature': `sha256=${clientSignature(SECRET, ts, body)}` });
+    const res = await post(signed, body, {
+      'content-type': 'application/json',
+      'x-timestamp': ts,
+      'x-signature': `sha256=${clientSignature(SECRET, ts, body)}`,
+    });
     expect(res.statusCode).toBe(202);
-    const v1 = await post(signed, '{"v1":true}', { 'x-timestamp': ts, 'x-signature': clientSignature(SECRET, ts, '{"v1":true}') }, '/api/v1/linker/triggers/webhook');
+    const v1 = await post(
+      signed,
+      '{"v1":true}',
+      { 'x-timestamp': ts, 'x-signature': clientSignature(SECRET, ts, '{"v1":true}') },
+      '/api/v1/linker/triggers/webhook',
+    );
     expect(v1.statusCode).toBe(202);
     expect(v1.json().data.triggerId).toBe(signed);
   });
@@ -98,10 +129,22 @@ describe('trigger intake (CONTRACT §6)', () => {
       crypto.createHmac('sha256', SECRET).update(`${ts}.${body}`).digest('base64'),
     ];
     for (const signature of wrong) {
-      expectError(await post(signed, body, { 'content-type': 'application/json', 'x-timestamp': ts, 'x-signature': signature }), 401, 'TRIGGER_SIGNATURE_INVALID');
+      expectError(
+        await post(signed, body, { 'content-type': 'application/json', 'x-timestamp': ts, 'x-signature': signature }),
+        401,
+        'TRIGGER_SIGNATURE_INVALID',
+      );
     }
-    expectError(await post(signed, body, { 'content-type': 'application/json', 'x-timestamp': ts }), 401, 'TRIGGER_SIGNATURE_INVALID');
-    expectError(await post(signed, body, { 'content-type': 'application/json', 'x-timestamp': ts, 'x-signature': '' }), 401, 'TRIGGER_SIGNATURE_INVALID');
+    expectError(
+      await post(signed, body, { 'content-type': 'application/json', 'x-timestamp': ts }),
+      401,
+      'TRIGGER_SIGNATURE_INVALID',
+    );
+    expectError(
+      await post(signed, body, { 'content-type': 'application/json', 'x-timestamp': ts, 'x-signature': '' }),
+      401,
+      'TRIGGER_SIGNATURE_INVALID',
+    );
     expect(await storedRows(signed)).toBe(before);
   });
 
@@ -109,7 +152,11 @@ describe('trigger intake (CONTRACT §6)', () => {
     const ts = String(nowSeconds());
     const signedFor = clientSignature(SECRET, ts, '{"a":1}');
     for (const sent of ['{"a": 1}', '{"a":1}\n', ' {"a":1}', '{"a":2}', '']) {
-      expectError(await post(signed, sent, { 'content-type': 'application/json', 'x-timestamp': ts, 'x-signature': signedFor }), 401, 'TRIGGER_SIGNATURE_INVALID');
+      expectError(
+        await post(signed, sent, { 'content-type': 'application/json', 'x-timestamp': ts, 'x-signature': signedFor }),
+        401,
+        'TRIGGER_SIGNATURE_INVALID',
+      );
     }
     // The same whitespace-laden text, signed as sent, is fine.
     expect((await signedPost(signed, '{ "a" :\t1 }\r\n')).statusCode).toBe(202);
@@ -120,7 +167,14 @@ describe('trigger intake (CONTRACT §6)', () => {
     const ts = String(nowSeconds());
     const sig = clientSignature(SECRET, ts, body);
     expect((await post(custom, body, { 'X-Hook-Time': ts, 'X-Hook-Sig': sig })).statusCode).toBe(202);
-    expect((await post(custom, body + '2', { 'x-hook-time': ts, 'x-hook-sig': `sha256=${clientSignature(SECRET, ts, body + '2')}` })).statusCode).toBe(202);
+    expect(
+      (
+        await post(custom, body + '2', {
+          'x-hook-time': ts,
+          'x-hook-sig': `sha256=${clientSignature(SECRET, ts, body + '2')}`,
+        })
+      ).statusCode,
+    ).toBe(202);
     // The default names mean nothing to this trigger.
     expectError(await post(custom, body, { 'x-timestamp': ts, 'x-signature': sig }), 401, 'TRIGGER_TIMESTAMP_INVALID');
     expectError(await post(custom, body, { 'x-hook-time': ts, 'x-signature': sig }), 401, 'TRIGGER_SIGNATURE_INVALID');
@@ -130,13 +184,38 @@ describe('trigger intake (CONTRACT §6)', () => {
     const before = await storedRows(signed);
     const body = '{}';
     const now = nowSeconds();
-    for (const ts of [`${now}.5`, '12.5', '1e9', ' 123', `${now} `, '', 'abc', `-${now}`, `+${now}`, '0x10', `${now}s`, '١٢٣']) {
+    for (const ts of [
+      `${now}.5`,
+      '12.5',
+      '1e9',
+      ' 123',
+      `${now} `,
+      '',
+      'abc',
+      `-${now}`,
+      `+${now}`,
+      '0x10',
+      `${now}s`,
+      '١٢٣',
+    ]) {
       // Correctly signed over the text as sent: the timestamp itself is what is wrong.
-      expectError(await post(signed, body, { 'x-timestamp': ts, 'x-signature': clientSignature(SECRET, ts, body) }), 401, 'TRIGGER_TIMESTAMP_INVALID');
+      expectError(
+        await post(signed, body, { 'x-timestamp': ts, 'x-signature': clientSignature(SECRET, ts, body) }),
+        401,
+        'TRIGGER_TIMESTAMP_INVALID',
+      );
     }
-    expectError(await post(signed, body, { 'x-signature': clientSignature(SECRET, String(now), body) }), 401, 'TRIGGER_TIMESTAMP_INVALID');
+    expectError(
+      await post(signed, body, { 'x-signature': clientSignature(SECRET, String(now), body) }),
+      401,
+      'TRIGGER_TIMESTAMP_INVALID',
+    );
     // Both wrong: the timestamp is reported.
-    expectError(await post(signed, body, { 'x-timestamp': 'nope', 'x-signature': 'nope' }), 401, 'TRIGGER_TIMESTAMP_INVALID');
+    expectError(
+      await post(signed, body, { 'x-timestamp': 'nope', 'x-signature': 'nope' }),
+      401,
+      'TRIGGER_TIMESTAMP_INVALID',
+    );
     expect(await storedRows(signed)).toBe(before);
   });
 
@@ -184,8 +263,13 @@ describe('trigger intake (CONTRACT §6)', () => {
     ];
     for (const c of cases) {
       const res = await signedPost(signed, c.body, { contentType: c.contentType });
-      expect({ contentType: c.contentType, status: res.statusCode }).toEqual({ contentType: c.contentType, status: 202 });
-      const { rows } = await t.runtime.db.pool.query('SELECT body, content_type FROM trigger_events WHERE id = $1', [res.json().data.eventId]);
+      expect({ contentType: c.contentType, status: res.statusCode }).toEqual({
+        contentType: c.contentType,
+        status: 202,
+      });
+      const { rows } = await t.runtime.db.pool.query('SELECT body, content_type FROM trigger_events WHERE id = $1', [
+        res.json().data.eventId,
+      ]);
       expect(rows[0].content_type).toBe(c.contentType);
       expect(Buffer.compare(rows[0].body, Buffer.from(c.body))).toBe(0);
     }
@@ -195,16 +279,32 @@ describe('trigger intake (CONTRACT §6)', () => {
     const other = Buffer.concat([binary, Buffer.from([0x99])]);
     const rawSig2 = crypto.createHmac('sha256', SECRET).update(`${ts}.`).update(other).digest('hex');
     expect(rawSig).not.toBe(clientSignature(SECRET, ts, binary));
-    expect((await post(signed, other, { 'content-type': 'application/octet-stream', 'x-timestamp': ts, 'x-signature': rawSig2 })).statusCode).toBe(202);
+    expect(
+      (
+        await post(signed, other, {
+          'content-type': 'application/octet-stream',
+          'x-timestamp': ts,
+          'x-signature': rawSig2,
+        })
+      ).statusCode,
+    ).toBe(202);
   });
 
   it('accepts anything for a trigger without a secret, and records it as unverified', async () => {
     const a = await post(unsigned, 'no headers at all', {});
     expect(a.statusCode).toBe(202);
-    const b = await post(unsigned, '{"x":1}', { 'content-type': 'application/json', 'x-timestamp': 'garbage', 'x-signature': 'garbage' });
+    const b = await post(unsigned, '{"x":1}', {
+      'content-type': 'application/json',
+      'x-timestamp': 'garbage',
+      'x-signature': 'garbage',
+    });
     expect(b.statusCode).toBe(202);
     // Without a signature there is no replay key: the same request twice is two events.
-    const c = await post(unsigned, '{"x":1}', { 'content-type': 'application/json', 'x-timestamp': 'garbage', 'x-signature': 'garbage' });
+    const c = await post(unsigned, '{"x":1}', {
+      'content-type': 'application/json',
+      'x-timestamp': 'garbage',
+      'x-signature': 'garbage',
+    });
     expect(c.statusCode).toBe(202);
     expect(c.json().data.eventId).not.toBe(b.json().data.eventId);
     const events = await listEvents(t, tenant, unsigned);
@@ -251,24 +351,38 @@ describe('trigger intake (CONTRACT §6)', () => {
   it('answers a replayed signed request with the first eventId and stores it once', async () => {
     const body = JSON.stringify({ replay: crypto.randomUUID() });
     const ts = String(nowSeconds());
-    const headers = { 'content-type': 'application/json', 'x-timestamp': ts, 'x-signature': clientSignature(SECRET, ts, body) };
+    const headers = {
+      'content-type': 'application/json',
+      'x-timestamp': ts,
+      'x-signature': clientSignature(SECRET, ts, body),
+    };
     const first = await post(signed, body, headers);
     expect(first.statusCode).toBe(202);
     const again = await post(signed, body, { ...headers, 'x-signature': `sha256=${headers['x-signature']}` });
     expect(again.statusCode).toBe(202);
     expect(again.json()).toEqual(first.json());
-    const { rows } = await t.runtime.db.pool.query("SELECT count(*)::int AS n FROM trigger_events WHERE trigger_id = $1 AND body = $2", [signed, Buffer.from(body)]);
+    const { rows } = await t.runtime.db.pool.query(
+      'SELECT count(*)::int AS n FROM trigger_events WHERE trigger_id = $1 AND body = $2',
+      [signed, Buffer.from(body)],
+    );
     expect(rows[0].n).toBe(1);
   });
 
   it('stores concurrent identical requests once: all 202 with one eventId', async () => {
     const body = JSON.stringify({ concurrent: crypto.randomUUID() });
     const ts = String(nowSeconds());
-    const headers = { 'content-type': 'application/json', 'x-timestamp': ts, 'x-signature': clientSignature(SECRET, ts, body) };
+    const headers = {
+      'content-type': 'application/json',
+      'x-timestamp': ts,
+      'x-signature': clientSignature(SECRET, ts, body),
+    };
     const responses = await Promise.all(Array.from({ length: 20 }, () => post(signed, body, headers)));
     expect(responses.map((r) => r.statusCode)).toEqual(Array(20).fill(202));
     expect(new Set(responses.map((r) => r.json().data.eventId)).size).toBe(1);
-    const { rows } = await t.runtime.db.pool.query("SELECT id FROM trigger_events WHERE trigger_id = $1 AND body = $2", [signed, Buffer.from(body)]);
+    const { rows } = await t.runtime.db.pool.query(
+      'SELECT id FROM trigger_events WHERE trigger_id = $1 AND body = $2',
+      [signed, Buffer.from(body)],
+    );
     expect(rows.map((r) => r.id)).toEqual([responses[0].json().data.eventId]);
   });
 
@@ -282,8 +396,16 @@ describe('trigger intake (CONTRACT §6)', () => {
       expect(ok.statusCode).toBe(202);
       accepted.push(ok.json().data.eventId);
       // Interleaved rejections and a replay: none of them adds an event.
-      expectError(await post(id, body, { 'x-timestamp': String(nowSeconds()), 'x-signature': 'bad' }), 401, 'TRIGGER_SIGNATURE_INVALID');
-      expectError(await post(id, body, { 'x-timestamp': '1.5', 'x-signature': 'bad' }), 401, 'TRIGGER_TIMESTAMP_INVALID');
+      expectError(
+        await post(id, body, { 'x-timestamp': String(nowSeconds()), 'x-signature': 'bad' }),
+        401,
+        'TRIGGER_SIGNATURE_INVALID',
+      );
+      expectError(
+        await post(id, body, { 'x-timestamp': '1.5', 'x-signature': 'bad' }),
+        401,
+        'TRIGGER_TIMESTAMP_INVALID',
+      );
     }
     const seen: any[] = [];
     let after: string | null = null;
@@ -294,8 +416,18 @@ describe('trigger intake (CONTRACT §6)', () => {
       after = page.data!.triggerEvents.nextCursor;
     } while (after);
     expect(seen.map((e) => e.id)).toEqual([...accepted].reverse());
-    expect(seen[0]).toMatchObject({ triggerId: id, contentType: 'application/json', body: '{"n":6}', signatureVerified: true });
-    expect(seen[0].headers).toEqual(expect.arrayContaining([{ name: 'content-type', value: 'application/json' }, { name: 'x-timestamp', value: expect.any(String) }]));
+    expect(seen[0]).toMatchObject({
+      triggerId: id,
+      contentType: 'application/json',
+      body: '{"n":6}',
+      signatureVerified: true,
+    });
+    expect(seen[0].headers).toEqual(
+      expect.arrayContaining([
+        { name: 'content-type', value: 'application/json' },
+        { name: 'x-timestamp', value: expect.any(String) },
+      ]),
+    );
   });
 
   it('counts accepted and rejected requests for Prometheus', async () => {

@@ -28,7 +28,9 @@ describe('GraphQL outbox operators', () => {
     const a = await createConfig(s, tenant, { webhookUrl: `${receiver.url}/a`, events: 'INSERT' });
     const b = await createConfig(s, tenant, { webhookUrl: `${receiver.url}/b`, events: 'DELETE' });
     await commitChanges(s, tenant, inserts(55));
-    await commitChanges(s, tenant, [{ operation: 'DELETE', data: null, previous: { id: 1 } }], { entityName: 'orders' });
+    await commitChanges(s, tenant, [{ operation: 'DELETE', data: null, previous: { id: 1 } }], {
+      entityName: 'orders',
+    });
     await createConfig(s, tenant, { webhookUrl: `${receiver.url}/c`, entityName: 'customers', events: 'INSERT' });
     await commitChanges(s, tenant, inserts(2), { entityName: 'customers' });
     const h = await t.headers(tenant);
@@ -39,7 +41,16 @@ describe('GraphQL outbox operators', () => {
     expect(items1).toHaveLength(50);
     const ids = items1.map((i) => Number(i.id));
     expect(ids).toEqual([...ids].sort((x, y) => y - x));
-    expect(items1[0]).toMatchObject({ entityName: 'customers', operation: 'INSERT', status: 'PENDING', retryCount: 0, maxRetries: 3, lastError: null, deliveredAt: null, attempts: [] });
+    expect(items1[0]).toMatchObject({
+      entityName: 'customers',
+      operation: 'INSERT',
+      status: 'PENDING',
+      retryCount: 0,
+      maxRetries: 3,
+      lastError: null,
+      deliveredAt: null,
+      attempts: [],
+    });
     expect(items1[2]).toMatchObject({ entityName: 'orders', operation: 'DELETE', webhookConfigId: b.id });
     expect(JSON.parse(items1[0].payloadJson).requestId).toBe(items1[0].requestId);
     const page2 = await gqlRequest(t.app, OutboxRecordsDocument, { after: page1.data!.outboxRecords.nextCursor }, h);
@@ -58,7 +69,9 @@ describe('GraphQL outbox operators', () => {
 
     expect(codes(await gqlRequest(t.app, OutboxRecordsDocument, { first: 501 }, h))).toEqual(['VALIDATION_FAILED']);
     expect(codes(await gqlRequest(t.app, OutboxRecordsDocument, { first: 0 }, h))).toEqual(['VALIDATION_FAILED']);
-    expect(codes(await gqlRequest(t.app, OutboxRecordsDocument, { after: 'not-a-cursor' }, h))).toEqual(['VALIDATION_FAILED']);
+    expect(codes(await gqlRequest(t.app, OutboxRecordsDocument, { after: 'not-a-cursor' }, h))).toEqual([
+      'VALIDATION_FAILED',
+    ]);
     // Another tenant sees none of it.
     const other = await gqlRequest(t.app, OutboxRecordsDocument, {}, await t.headers(uniqueTenant(PREFIX)));
     expect(other.data!.outboxRecords).toEqual({ items: [], nextCursor: null });
@@ -82,7 +95,14 @@ describe('GraphQL outbox operators', () => {
     const res = await gqlRequest(t.app, OutboxRecordDocument, { id: String(row.id) }, h);
     expect(res.errors).toBeUndefined();
     const rec = res.data!.outboxRecord!;
-    expect(rec).toMatchObject({ id: String(row.id), status: 'DEAD', retryCount: 1, maxRetries: 2, lastError: 'WEBHOOK_DELIVERY_RETRYABLE: HTTP 503', requestId: row.request_id });
+    expect(rec).toMatchObject({
+      id: String(row.id),
+      status: 'DEAD',
+      retryCount: 1,
+      maxRetries: 2,
+      lastError: 'WEBHOOK_DELIVERY_RETRYABLE: HTTP 503',
+      requestId: row.request_id,
+    });
     expect(rec.attempts.map((a) => [a.attemptNumber, a.statusCode, a.error])).toEqual([
       [1, 503, 'WEBHOOK_DELIVERY_RETRYABLE: HTTP 503'],
       [2, 503, 'WEBHOOK_DELIVERY_RETRYABLE: HTTP 503'],
@@ -95,11 +115,23 @@ describe('GraphQL outbox operators', () => {
       expect(codes(missing)).toEqual(['OUTBOX_RECORD_NOT_FOUND']);
       expect(missing.data?.outboxRecord ?? null).toBeNull();
     }
-    const foreign = await gqlRequest(t.app, OutboxRecordDocument, { id: String(row.id) }, await t.headers(uniqueTenant(PREFIX)));
+    const foreign = await gqlRequest(
+      t.app,
+      OutboxRecordDocument,
+      { id: String(row.id) },
+      await t.headers(uniqueTenant(PREFIX)),
+    );
     expect(codes(foreign)).toEqual(['OUTBOX_RECORD_NOT_FOUND']);
-    expect(codes(await gqlRequest(t.app, RedeliverOutboxRecordDocument, { id: String(row.id) }, await t.headers(uniqueTenant(PREFIX))))).toEqual([
-      'OUTBOX_RECORD_NOT_FOUND',
-    ]);
+    expect(
+      codes(
+        await gqlRequest(
+          t.app,
+          RedeliverOutboxRecordDocument,
+          { id: String(row.id) },
+          await t.headers(uniqueTenant(PREFIX)),
+        ),
+      ),
+    ).toEqual(['OUTBOX_RECORD_NOT_FOUND']);
   });
 
   it('redelivers a DEAD record (and a DELIVERED one) with the same request id', async () => {
@@ -146,15 +178,26 @@ describe('GraphQL outbox operators', () => {
     const config = await createConfig(s, tenant, { webhookUrl: `${receiver.url}/gone` });
     await commitChanges(s, tenant, inserts(2));
     await s.webhooks.delete(adminOf(tenant), config.id);
-    const list = await gqlRequest(t.app, OutboxRecordsDocument, { webhookConfigId: config.id }, await t.headers(tenant));
+    const list = await gqlRequest(
+      t.app,
+      OutboxRecordsDocument,
+      { webhookConfigId: config.id },
+      await t.headers(tenant),
+    );
     expect(list.data!.outboxRecords.items).toHaveLength(2);
     const asAdmin = await gqlRequest(t.app, OutboxRecordsDocument, {}, await t.headers(tenant, ['admin']));
     expect(asAdmin.data!.outboxRecords.items).toHaveLength(2);
     for (const perms of [['data:write'], ['analytics:read'], ['internal']]) {
-      expect(codes(await gqlRequest(t.app, OutboxRecordsDocument, {}, await t.headers(tenant, perms)))).toEqual(['FORBIDDEN']);
+      expect(codes(await gqlRequest(t.app, OutboxRecordsDocument, {}, await t.headers(tenant, perms)))).toEqual([
+        'FORBIDDEN',
+      ]);
     }
-    expect(codes(await gqlRequest(t.app, OutboxRecordsDocument, {}, { 'x-tenant-id': tenant }))).toEqual(['UNAUTHENTICATED']);
+    expect(codes(await gqlRequest(t.app, OutboxRecordsDocument, {}, { 'x-tenant-id': tenant }))).toEqual([
+      'UNAUTHENTICATED',
+    ]);
     const otherAdmin = { authorization: `Bearer ${await t.token(uniqueTenant(PREFIX))}`, 'x-tenant-id': tenant };
-    expect(codes(await gqlRequest(t.app, RedeliverOutboxRecordDocument, { id: '1' }, otherAdmin))).toEqual(['FORBIDDEN']);
+    expect(codes(await gqlRequest(t.app, RedeliverOutboxRecordDocument, { id: '1' }, otherAdmin))).toEqual([
+      'FORBIDDEN',
+    ]);
   });
 });

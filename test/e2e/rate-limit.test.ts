@@ -59,25 +59,42 @@ describe('RATE_LIMIT_PER_MINUTE on the API', () => {
     for (let i = 0; i < 3; i++) {
       expect((await t.app.inject({ method: 'POST', url: BASE, headers: h, payload: valid })).statusCode).toBe(201);
     }
-    const limited = await t.app.inject({ method: 'POST', url: BASE, headers: h, payload: { ...valid, entityName: 'limited' } });
+    const limited = await t.app.inject({
+      method: 'POST',
+      url: BASE,
+      headers: h,
+      payload: { ...valid, entityName: 'limited' },
+    });
     expect(limited.statusCode).toBe(429);
     expect(limited.headers['retry-after']).toBe('60');
     expect(limited.json()).toEqual({
       success: false,
-      error: { code: 'RATE_LIMITED', message: expect.stringContaining('limit of 1 requests per minute'), requestId: expect.any(String) },
+      error: {
+        code: 'RATE_LIMITED',
+        message: expect.stringContaining('limit of 1 requests per minute'),
+        requestId: expect.any(String),
+      },
     });
-    const { rows } = await t.runtime.db.pool.query('SELECT entity_name FROM webhook_configs WHERE tenant_id = $1', [tenant]);
+    const { rows } = await t.runtime.db.pool.query('SELECT entity_name FROM webhook_configs WHERE tenant_id = $1', [
+      tenant,
+    ]);
     expect(rows.map((r) => r.entity_name)).toEqual(['orders', 'orders', 'orders']);
 
     // Another tenant has its own budget, and the health routes none.
-    expect((await t.app.inject({ method: 'GET', url: BASE, headers: await t.headers(uniqueTenant()) })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: BASE, headers: await t.headers(uniqueTenant()) })).statusCode,
+    ).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
   });
 
   it('counts only authorised requests: a bad token with a tenant id uses none of that tenant', async () => {
     const tenant = uniqueTenant();
     for (let i = 0; i < 10; i++) {
-      const res = await t.app.inject({ method: 'GET', url: BASE, headers: { authorization: 'Bearer not-a-token', 'x-tenant-id': tenant } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url: BASE,
+        headers: { authorization: 'Bearer not-a-token', 'x-tenant-id': tenant },
+      });
       expect(res.statusCode).toBe(401);
     }
     const other = await t.headers(uniqueTenant());
@@ -86,7 +103,8 @@ describe('RATE_LIMIT_PER_MINUTE on the API', () => {
       expect(res.statusCode).toBe(403);
     }
     const h = await t.headers(tenant);
-    for (let i = 0; i < 3; i++) expect((await t.app.inject({ method: 'GET', url: BASE, headers: h })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await t.app.inject({ method: 'GET', url: BASE, headers: h })).statusCode).toBe(200);
   });
 
   it('counts a GraphQL request once, whatever its fields, and refuses every field of one over the limit', async () => {
@@ -99,11 +117,18 @@ describe('RATE_LIMIT_PER_MINUTE on the API', () => {
     const res = await t.app.inject({ method: 'POST', url: '/graphql', headers: h, payload: query });
     expect(res.json().data).toBeNull();
     // Nullable fields show that every field of the refused request is refused, not only the first.
-    const nullable = await t.app.inject({ method: 'POST', url: '/graphql', headers: h, payload: { query: '{ a: outboxRecord(id: "1") { id } b: outboxRecord(id: "2") { id } }' } });
+    const nullable = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: h,
+      payload: { query: '{ a: outboxRecord(id: "1") { id } b: outboxRecord(id: "2") { id } }' },
+    });
     const body = nullable.json();
     expect(body.data).toEqual({ a: null, b: null });
     const errors = body.errors as Array<{ path: string[]; extensions: { code: string; retryAfterSeconds?: number } }>;
     expect(errors.map((e) => e.path[0]).sort()).toEqual(['a', 'b']);
-    expect(errors.every((e) => e.extensions.code === 'RATE_LIMITED' && e.extensions.retryAfterSeconds === 60)).toBe(true);
+    expect(errors.every((e) => e.extensions.code === 'RATE_LIMITED' && e.extensions.retryAfterSeconds === 60)).toBe(
+      true,
+    );
   });
 });

@@ -23,6 +23,9 @@ describe('operations endpoints', () => {
   it('answers unknown routes with the error envelope', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/nope', headers: await t.headers(uniqueTenant()) });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ success: false, error: { code: 'NOT_FOUND', requestId: res.headers['x-request-id'] } });
+    expect(res.json()).toMatchObject({
+      success: false,
+      error: { code: 'NOT_FOUND', requestId: res.headers['x-request-id'] },
+    });
   });
 });

@@ -13,8 +13,17 @@ export function clientSignature(secret: string, timestamp: string, body: string 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** A raw GraphQL request, for operations that are deliberately invalid (and so not in operations/). */
-export async function rawGql(t: TestApp, headers: Record<string, string>, query: string): Promise<GraphQLResponse<Record<string, unknown>>> {
-  const res = await t.app.inject({ method: 'POST', url: '/graphql', headers: { ...headers, 'content-type': 'application/json' }, payload: { query } });
+export async function rawGql(
+  t: TestApp,
+  headers: Record<string, string>,
+  query: string,
+): Promise<GraphQLResponse<Record<string, unknown>>> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/graphql',
+    headers: { ...headers, 'content-type': 'application/json' },
+    payload: { query },
+  });
   const body = res.json();
   return { status: res.statusCode, data: body.data, errors: body.errors };
 }

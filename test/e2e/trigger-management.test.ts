@@ -49,8 +49,19 @@ describe('trigger management over GraphQL (CONTRACT §6)', () => {
       webhookSignatureHeader: 'X-Stripe-Sig',
       webhookMaxSkewSeconds: 30,
     });
-    expect(signed).toMatchObject({ enabled: false, hasWebhookSecret: true, webhookTimestampHeader: 'X-Stripe-Time', webhookSignatureHeader: 'X-Stripe-Sig', webhookMaxSkewSeconds: 30 });
-    const res = await t.app.inject({ method: 'POST', url: '/graphql', headers: await t.headers(tenant), payload: { query: print(GET), variables: { id: signed.id } } });
+    expect(signed).toMatchObject({
+      enabled: false,
+      hasWebhookSecret: true,
+      webhookTimestampHeader: 'X-Stripe-Time',
+      webhookSignatureHeader: 'X-Stripe-Sig',
+      webhookMaxSkewSeconds: 30,
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/graphql',
+      headers: await t.headers(tenant),
+      payload: { query: print(GET), variables: { id: signed.id } },
+    });
     expect(res.body).not.toContain(secretValue);
     const asked = await rawGql(t, await t.headers(tenant), `{ trigger(id: "${signed.id}") { webhookSecret } }`);
     expect(asked.errors?.[0]?.message).toMatch(/webhookSecret/);
@@ -83,14 +94,36 @@ describe('trigger management over GraphQL (CONTRACT §6)', () => {
     const created = await createTrigger(t, tenant, { name: 'before', webhookSecret: 's1', webhookMaxSkewSeconds: 120 });
     const renamed = await gqlRequest(t.app, UPDATE, { id: created.id, input: { name: 'after' } }, h);
     expect(renamed.errors).toBeUndefined();
-    expect(renamed.data!.updateTrigger).toMatchObject({ name: 'after', hasWebhookSecret: true, webhookMaxSkewSeconds: 120, enabled: true, createdAt: created.createdAt });
-    expect(Date.parse(renamed.data!.updateTrigger.updatedAt)).toBeGreaterThanOrEqual(Date.parse(created.updatedAt as string));
+    expect(renamed.data!.updateTrigger).toMatchObject({
+      name: 'after',
+      hasWebhookSecret: true,
+      webhookMaxSkewSeconds: 120,
+      enabled: true,
+      createdAt: created.createdAt,
+    });
+    expect(Date.parse(renamed.data!.updateTrigger.updatedAt)).toBeGreaterThanOrEqual(
+      Date.parse(created.updatedAt as string),
+    );
 
-    const headers = await gqlRequest(t.app, UPDATE, { id: created.id, input: { webhookTimestampHeader: 'X-T', webhookSignatureHeader: 'X-S', enabled: false } }, h);
-    expect(headers.data!.updateTrigger).toMatchObject({ webhookTimestampHeader: 'X-T', webhookSignatureHeader: 'X-S', enabled: false, name: 'after' });
+    const headers = await gqlRequest(
+      t.app,
+      UPDATE,
+      { id: created.id, input: { webhookTimestampHeader: 'X-T', webhookSignatureHeader: 'X-S', enabled: false } },
+      h,
+    );
+    expect(headers.data!.updateTrigger).toMatchObject({
+      webhookTimestampHeader: 'X-T',
+      webhookSignatureHeader: 'X-S',
+      enabled: false,
+      name: 'after',
+    });
     // The new signature header may not collide with the stored timestamp header.
-    expect(codeOf(await gqlRequest(t.app, UPDATE, { id: created.id, input: { webhookSignatureHeader: 'x-t' } }, h))).toBe('VALIDATION_FAILED');
-    expect(codeOf(await gqlRequest(t.app, UPDATE, { id: created.id, input: { name: '' } }, h))).toBe('VALIDATION_FAILED');
+    expect(
+      codeOf(await gqlRequest(t.app, UPDATE, { id: created.id, input: { webhookSignatureHeader: 'x-t' } }, h)),
+    ).toBe('VALIDATION_FAILED');
+    expect(codeOf(await gqlRequest(t.app, UPDATE, { id: created.id, input: { name: '' } }, h))).toBe(
+      'VALIDATION_FAILED',
+    );
 
     const unsigned = await gqlRequest(t.app, UPDATE, { id: created.id, input: { webhookSecret: null } }, h);
     expect(unsigned.data!.updateTrigger.hasWebhookSecret).toBe(false);
@@ -101,10 +134,20 @@ describe('trigger management over GraphQL (CONTRACT §6)', () => {
   it('a changed secret takes effect at once for intake', async () => {
     const tenant = uniqueTenant('trg');
     const created = await createTrigger(t, tenant, { name: 'rotating', webhookSecret: 'old-secret' });
-    await gqlRequest(t.app, UPDATE, { id: created.id, input: { webhookSecret: 'new-secret' } }, await t.headers(tenant));
+    await gqlRequest(
+      t.app,
+      UPDATE,
+      { id: created.id, input: { webhookSecret: 'new-secret' } },
+      await t.headers(tenant),
+    );
     const ts = String(nowSeconds());
     const post = (secret: string) =>
-      t.app.inject({ method: 'POST', url: `/linker/triggers/webhook/${created.id}`, payload: 'x', headers: { 'x-timestamp': ts, 'x-signature': clientSignature(secret, ts, 'x') } });
+      t.app.inject({
+        method: 'POST',
+        url: `/linker/triggers/webhook/${created.id}`,
+        payload: 'x',
+        headers: { 'x-timestamp': ts, 'x-signature': clientSignature(secret, ts, 'x') },
+      });
     expect((await post('old-secret')).statusCode).toBe(401);
     expect((await post('new-secret')).statusCode).toBe(202);
   });
@@ -129,7 +172,9 @@ describe('trigger management over GraphQL (CONTRACT §6)', () => {
     const created = await createTrigger(t, owner, { name: 'mine', webhookSecret: 'k' });
     for (const id of [created.id, crypto.randomUUID(), 'not-a-uuid']) {
       expect(codeOf(await gqlRequest(t.app, GET, { id }, intruder))).toBe('TRIGGER_NOT_FOUND');
-      expect(codeOf(await gqlRequest(t.app, UPDATE, { id, input: { name: 'stolen' } }, intruder))).toBe('TRIGGER_NOT_FOUND');
+      expect(codeOf(await gqlRequest(t.app, UPDATE, { id, input: { name: 'stolen' } }, intruder))).toBe(
+        'TRIGGER_NOT_FOUND',
+      );
       expect(codeOf(await gqlRequest(t.app, DELETE, { id }, intruder))).toBe('TRIGGER_NOT_FOUND');
       expect(codeOf(await listEvents(t, intruder['x-tenant-id'], id))).toBe('TRIGGER_NOT_FOUND');
     }
@@ -141,7 +186,9 @@ describe('trigger management over GraphQL (CONTRACT §6)', () => {
     const tenant = uniqueTenant('trg');
     const h = await t.headers(tenant);
     const created = await createTrigger(t, tenant, { name: 'short-lived' });
-    expect((await t.app.inject({ method: 'POST', url: `/linker/triggers/webhook/${created.id}`, payload: 'x' })).statusCode).toBe(202);
+    expect(
+      (await t.app.inject({ method: 'POST', url: `/linker/triggers/webhook/${created.id}`, payload: 'x' })).statusCode,
+    ).toBe(202);
     expect((await gqlRequest(t.app, DELETE, { id: created.id }, h)).data).toEqual({ deleteTrigger: true });
     expect(codeOf(await gqlRequest(t.app, DELETE, { id: created.id }, h))).toBe('TRIGGER_NOT_FOUND');
     expect(codeOf(await gqlRequest(t.app, GET, { id: created.id }, h))).toBe('TRIGGER_NOT_FOUND');
@@ -159,9 +206,14 @@ describe('trigger management over GraphQL (CONTRACT §6)', () => {
     expect(codeOf(noToken)).toBe('UNAUTHENTICATED');
     for (const perms of [['analytics:read'], ['data:write'], ['internal']]) {
       expect(codeOf(await gqlRequest(t.app, LIST, {}, await t.headers(tenant, perms)))).toBe('FORBIDDEN');
-      expect(codeOf(await gqlRequest(t.app, CREATE, { input: { name: 'x' } }, await t.headers(tenant, perms)))).toBe('FORBIDDEN');
+      expect(codeOf(await gqlRequest(t.app, CREATE, { input: { name: 'x' } }, await t.headers(tenant, perms)))).toBe(
+        'FORBIDDEN',
+      );
     }
-    const otherAdmin = { authorization: `Bearer ${await t.token('someone-else', ['tenant:admin'])}`, 'x-tenant-id': tenant };
+    const otherAdmin = {
+      authorization: `Bearer ${await t.token('someone-else', ['tenant:admin'])}`,
+      'x-tenant-id': tenant,
+    };
     expect(codeOf(await gqlRequest(t.app, GET, { id: created.id }, otherAdmin))).toBe('FORBIDDEN');
     const global = { authorization: `Bearer ${await t.token(undefined, ['admin'])}`, 'x-tenant-id': tenant };
     expect((await gqlRequest(t.app, GET, { id: created.id }, global)).data!.trigger.name).toBe('guarded');
@@ -174,12 +226,23 @@ describe('trigger management over GraphQL (CONTRACT §6)', () => {
     const created = await createTrigger(t, tenant, { name: 'paged' });
     const ids: string[] = [];
     for (let i = 0; i < 5; i++) {
-      const res = await t.app.inject({ method: 'POST', url: `/linker/triggers/webhook/${created.id}`, payload: `event ${i}`, headers: { 'content-type': 'text/plain' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/linker/triggers/webhook/${created.id}`,
+        payload: `event ${i}`,
+        headers: { 'content-type': 'text/plain' },
+      });
       ids.push(res.json().data.eventId);
     }
     const p1 = (await listEvents(t, tenant, created.id, 2)).data!.triggerEvents;
     expect(p1.items.map((e: any) => e.body)).toEqual(['event 4', 'event 3']);
-    expect(p1.items[0]).toMatchObject({ id: ids[4], triggerId: created.id, contentType: 'text/plain', signatureVerified: false, bodyBase64: Buffer.from('event 4').toString('base64') });
+    expect(p1.items[0]).toMatchObject({
+      id: ids[4],
+      triggerId: created.id,
+      contentType: 'text/plain',
+      signatureVerified: false,
+      bodyBase64: Buffer.from('event 4').toString('base64'),
+    });
     const p2 = (await listEvents(t, tenant, created.id, 2, p1.nextCursor)).data!.triggerEvents;
     expect(p2.items.map((e: any) => e.id)).toEqual([ids[2], ids[1]]);
     const p3 = (await listEvents(t, tenant, created.id, 2, p2.nextCursor)).data!.triggerEvents;
@@ -188,8 +251,10 @@ describe('trigger management over GraphQL (CONTRACT §6)', () => {
     expect(all.items.map((e: any) => e.id)).toEqual([...ids].reverse());
     expect(all.nextCursor).toBeNull();
 
-    for (const first of [0, -1, 501]) expect(codeOf(await listEvents(t, tenant, created.id, first))).toBe('VALIDATION_FAILED');
-    for (const after of ['garbage', 'ZTotMQ', 'eDox', '!!']) expect(codeOf(await listEvents(t, tenant, created.id, 2, after))).toBe('VALIDATION_FAILED');
+    for (const first of [0, -1, 501])
+      expect(codeOf(await listEvents(t, tenant, created.id, first))).toBe('VALIDATION_FAILED');
+    for (const after of ['garbage', 'ZTotMQ', 'eDox', '!!'])
+      expect(codeOf(await listEvents(t, tenant, created.id, 2, after))).toBe('VALIDATION_FAILED');
     // A cursor is a position, not a capability: another tenant cannot use it to read.
     expect(codeOf(await listEvents(t, uniqueTenant('trg'), created.id, 2, p1.nextCursor))).toBe('TRIGGER_NOT_FOUND');
   });
@@ -200,7 +265,11 @@ describe('trigger management over GraphQL (CONTRACT §6)', () => {
     const created = await createTrigger(t, tenant, { name: 'big bodies' });
     const sizes = [1000, 1000, 3000, 1000, 1000];
     for (const [i, size] of sizes.entries()) {
-      const res = await t.app.inject({ method: 'POST', url: `/linker/triggers/webhook/${created.id}`, payload: Buffer.alloc(size, 0x30 + i) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/linker/triggers/webhook/${created.id}`,
+        payload: Buffer.alloc(size, 0x30 + i),
+      });
       expect(res.statusCode).toBe(202);
     }
     // A budget of 2500 bytes: two 1000-byte bodies, then the 3000-byte one alone, then two more.
@@ -208,7 +277,10 @@ describe('trigger management over GraphQL (CONTRACT §6)', () => {
     const pages: number[][] = [];
     let after: string | null = null;
     do {
-      const page: Awaited<ReturnType<TriggerService['events']>> = await service.events(ctx, created.id, { first: 10, after });
+      const page: Awaited<ReturnType<TriggerService['events']>> = await service.events(ctx, created.id, {
+        first: 10,
+        after,
+      });
       pages.push(page.items.map((e) => e.body.length));
       after = page.nextCursor;
     } while (after);

@@ -26,12 +26,29 @@ const hostileStrings = fc.oneof(
   fc.string({ maxLength: 300 }),
   fc.string({ unit: 'grapheme', maxLength: 100 }),
 );
-const wrongTypes = fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(fc.string(), { maxLength: 3 }), fc.object({ maxDepth: 2 }));
+const wrongTypes = fc.oneof(
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(fc.string(), { maxLength: 3 }),
+  fc.object({ maxDepth: 2 }),
+);
 
 /** A create body that is guaranteed invalid: one field is broken, the rest may be anything. */
 const invalidCreate = fc
   .record({
-    defect: fc.constantFrom('entityName', 'events', 'webhookUrl', 'timeoutMs', 'maxRetries', 'enabled', 'headersJson', 'backoffFactor', 'httpMethod'),
+    defect: fc.constantFrom(
+      'entityName',
+      'events',
+      'webhookUrl',
+      'timeoutMs',
+      'maxRetries',
+      'enabled',
+      'headersJson',
+      'backoffFactor',
+      'httpMethod',
+    ),
     hostile: hostileStrings,
     wrong: wrongTypes,
     extra: fc.dictionary(fc.string({ maxLength: 20 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 4 }),
@@ -49,7 +66,7 @@ const invalidCreate = fc
         body.webhookUrl = `not a url ${hostile}`;
         break;
       case 'timeoutMs':
-        body.timeoutMs = typeof wrong === 'number' ? 1e9 : wrong ?? 'x';
+        body.timeoutMs = typeof wrong === 'number' ? 1e9 : (wrong ?? 'x');
         break;
       case 'maxRetries':
         body.maxRetries = -5;
@@ -81,15 +98,29 @@ describe('hostile and malformed requests against the configuration endpoints', (
     const tenant = uniqueTenant();
     const h = await t.headers(tenant);
     const foreignToken = await t.token(uniqueTenant());
-    const existing = await t.app.inject({ method: 'POST', url: BASE, headers: h, payload: { ...valid, secret: 'keep-me' } });
+    const existing = await t.app.inject({
+      method: 'POST',
+      url: BASE,
+      headers: h,
+      payload: { ...valid, secret: 'keep-me' },
+    });
     expect(existing.statusCode).toBe(201);
     const id = existing.json().id;
     // Other test files write their own tenants' rows at the same time: look at every tenant these
     // requests name (and this test's own), not at the whole table.
     const requests = fc.sample(requestArb(), { numRuns: 2000, seed: 20261126 });
-    const namedTenants = [...new Set([tenant, ...requests.map((r) => String((r.headers as Record<string, string>)?.['x-tenant-id'] ?? ''))])];
+    const namedTenants = [
+      ...new Set([
+        tenant,
+        ...requests.map((r) => String((r.headers as Record<string, string>)?.['x-tenant-id'] ?? '')),
+      ]),
+    ];
     const snapshot = async () =>
-      (await t.runtime.db.pool.query('SELECT * FROM webhook_configs WHERE tenant_id = ANY($1::text[]) ORDER BY id', [namedTenants])).rows;
+      (
+        await t.runtime.db.pool.query('SELECT * FROM webhook_configs WHERE tenant_id = ANY($1::text[]) ORDER BY id', [
+          namedTenants,
+        ])
+      ).rows;
     const before = await snapshot();
     expect(before).toHaveLength(1);
 
@@ -97,30 +128,72 @@ describe('hostile and malformed requests against the configuration endpoints', (
       return fc.oneof(
         invalidCreate.map((body) => ({ method: 'POST', url: BASE, headers: h, payload: body })),
         invalidCreate.map((body) => ({ method: 'PUT', url: `${BASE}/${id}`, headers: h, payload: body })),
-        fc.string({ maxLength: 200 }).map((raw) => ({ method: 'POST', url: BASE, headers: { ...h, 'content-type': 'application/json' }, payload: `{${raw}` })),
-        fc.constantFrom('text/plain', 'application/xml', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded').map((ct) => ({
-          method: 'POST',
-          url: BASE,
-          headers: { ...h, 'content-type': ct },
-          payload: 'entityName=orders&events=INSERT',
-        })),
-        hostileStrings.map((s) => ({ method: 'GET', url: `${BASE}/${encodeURIComponent(s.slice(0, 200))}`, headers: h })),
-        hostileStrings.map((s) => ({ method: 'DELETE', url: `${BASE}/${encodeURIComponent(s.slice(0, 200)) || 'x'}`, headers: h })),
-        hostileStrings.map((s) => ({ method: 'PUT', url: `${BASE}/${encodeURIComponent(s.slice(0, 200)) || 'x'}`, headers: h, payload: { enabled: false } })),
-        fc.record({ k: fc.constantFrom('page', 'pageSize', 'size', 'sortBy', 'sortDirection', 'entityName'), v: hostileStrings }).map(({ k, v }) => ({
+        fc
+          .string({ maxLength: 200 })
+          .map((raw) => ({
+            method: 'POST',
+            url: BASE,
+            headers: { ...h, 'content-type': 'application/json' },
+            payload: `{${raw}`,
+          })),
+        fc
+          .constantFrom(
+            'text/plain',
+            'application/xml',
+            'multipart/form-data; boundary=x',
+            'application/x-www-form-urlencoded',
+          )
+          .map((ct) => ({
+            method: 'POST',
+            url: BASE,
+            headers: { ...h, 'content-type': ct },
+            payload: 'entityName=orders&events=INSERT',
+          })),
+        hostileStrings.map((s) => ({
           method: 'GET',
-          url: `${BASE}?${k}=${encodeURIComponent(v.slice(0, 500))}`,
+          url: `${BASE}/${encodeURIComponent(s.slice(0, 200))}`,
           headers: h,
         })),
-        fc.record({ auth: fc.oneof(fc.constant(undefined), hostileStrings.map((s) => `Bearer ${s.slice(0, 500)}`), fc.constant(`Bearer ${foreignToken}`)), tenant: fc.oneof(fc.constant(undefined), hostileStrings.map((s) => s.slice(0, 300))) }).map(
-          ({ auth, tenant: tn }) => {
+        hostileStrings.map((s) => ({
+          method: 'DELETE',
+          url: `${BASE}/${encodeURIComponent(s.slice(0, 200)) || 'x'}`,
+          headers: h,
+        })),
+        hostileStrings.map((s) => ({
+          method: 'PUT',
+          url: `${BASE}/${encodeURIComponent(s.slice(0, 200)) || 'x'}`,
+          headers: h,
+          payload: { enabled: false },
+        })),
+        fc
+          .record({
+            k: fc.constantFrom('page', 'pageSize', 'size', 'sortBy', 'sortDirection', 'entityName'),
+            v: hostileStrings,
+          })
+          .map(({ k, v }) => ({
+            method: 'GET',
+            url: `${BASE}?${k}=${encodeURIComponent(v.slice(0, 500))}`,
+            headers: h,
+          })),
+        fc
+          .record({
+            auth: fc.oneof(
+              fc.constant(undefined),
+              hostileStrings.map((s) => `Bearer ${s.slice(0, 500)}`),
+              fc.constant(`Bearer ${foreignToken}`),
+            ),
+            tenant: fc.oneof(
+              fc.constant(undefined),
+              hostileStrings.map((s) => s.slice(0, 300)),
+            ),
+          })
+          .map(({ auth, tenant: tn }) => {
             const headers: Record<string, string> = {};
             if (auth !== undefined) headers.authorization = auth.replace(/[\r\n\u0000-\u001f\u007f-\uffff]/g, '');
             if (tn !== undefined) headers['x-tenant-id'] = tn.replace(/[\r\n\u0000-\u001f\u007f-\uffff]/g, '');
             if (!headers['x-tenant-id'] && !headers.authorization) headers['x-tenant-id'] = tenant;
             return { method: 'POST', url: BASE, headers, payload: valid } as InjectOptions;
-          },
-        ),
+          }),
       );
     }
     const statuses = new Map<number, number>();

@@ -19,7 +19,15 @@ describe('webhook configurations over REST', () => {
   it('creates with the defaults, never returns the secret, and sets audit fields from the token', async () => {
     tenant = uniqueTenant();
     h = await t.headers(tenant);
-    const res = await create({ ...valid, events: ' insert, Update ,INSERT', secret: 'shh', id: 'ignored', tenantId: 'other', createdBy: 'x', extra: 1 });
+    const res = await create({
+      ...valid,
+      events: ' insert, Update ,INSERT',
+      secret: 'shh',
+      id: 'ignored',
+      tenantId: 'other',
+      createdBy: 'x',
+      extra: 1,
+    });
     expect(res.statusCode).toBe(201);
     const dto = res.json();
     expect(res.headers.location).toBe(`${BASE}/${dto.id}`);
@@ -54,13 +62,22 @@ describe('webhook configurations over REST', () => {
     expect(got.statusCode).toBe(200);
     expect(got.json()).toEqual(dto);
 
-    const upd = await t.app.inject({ method: 'PUT', url: `${BASE}/${dto.id}`, headers: h, payload: { enabled: false, timeoutMs: 500 } });
+    const upd = await t.app.inject({
+      method: 'PUT',
+      url: `${BASE}/${dto.id}`,
+      headers: h,
+      payload: { enabled: false, timeoutMs: 500 },
+    });
     expect(upd.statusCode).toBe(200);
     expect(upd.json()).toMatchObject({ ...dto, enabled: false, timeoutMs: 500, updatedAt: expect.any(String) });
     expect(upd.json().headersJson).toBe('{"X-A":"1"}');
 
     // Clients that send Content-Type: application/json on every request, with no body.
-    const del = await t.app.inject({ method: 'DELETE', url: `${BASE}/${dto.id}`, headers: { ...h, 'content-type': 'application/json' } });
+    const del = await t.app.inject({
+      method: 'DELETE',
+      url: `${BASE}/${dto.id}`,
+      headers: { ...h, 'content-type': 'application/json' },
+    });
     expect(del.statusCode).toBe(204);
     expect(del.body).toBe('');
     const again = await t.app.inject({ method: 'DELETE', url: `${BASE}/${dto.id}`, headers: h });
@@ -79,10 +96,22 @@ describe('webhook configurations over REST', () => {
     for (const [i, e] of ['b', 'a', 'c', 'a', 'b'].entries()) {
       ids.push((await create({ ...valid, entityName: `ent_${e}`, enabled: i !== 1 }, hh)).json().id);
     }
-    const page1 = (await t.app.inject({ method: 'GET', url: `${BASE}?page=1&size=2&sortBy=entityName&sortDirection=asc`, headers: hh })).json();
+    const page1 = (
+      await t.app.inject({
+        method: 'GET',
+        url: `${BASE}?page=1&size=2&sortBy=entityName&sortDirection=asc`,
+        headers: hh,
+      })
+    ).json();
     expect(page1).toMatchObject({ page: 1, pageSize: 2, total: 5, totalPages: 3 });
     expect(page1.items.map((i: { entityName: string }) => i.entityName)).toEqual(['ent_a', 'ent_a']);
-    const page3 = (await t.app.inject({ method: 'GET', url: `${BASE}?page=3&pageSize=2&sortBy=entityName&sortDirection=ASC`, headers: hh })).json();
+    const page3 = (
+      await t.app.inject({
+        method: 'GET',
+        url: `${BASE}?page=3&pageSize=2&sortBy=entityName&sortDirection=ASC`,
+        headers: hh,
+      })
+    ).json();
     expect(page3.items.map((i: { entityName: string }) => i.entityName)).toEqual(['ent_c']);
     const filtered = (await t.app.inject({ method: 'GET', url: `${BASE}?entityName=ent_b`, headers: hh })).json();
     expect(filtered.total).toBe(2);
@@ -93,7 +122,12 @@ describe('webhook configurations over REST', () => {
 
     const byEntity = await t.app.inject({ method: 'GET', url: `${BASE}/internal/by-entity/ent_a`, headers: hh });
     expect(byEntity.statusCode).toBe(200);
-    expect(byEntity.json().map((c: { enabled: boolean }) => c.enabled).sort()).toEqual([false, true]);
+    expect(
+      byEntity
+        .json()
+        .map((c: { enabled: boolean }) => c.enabled)
+        .sort(),
+    ).toEqual([false, true]);
 
     for (const bad of ['page=0', 'pageSize=101', 'size=0', 'sortBy=secret', 'sortDirection=up', 'page=x']) {
       const res = await t.app.inject({ method: 'GET', url: `${BASE}?${bad}`, headers: hh });
@@ -138,26 +172,53 @@ describe('webhook configurations over REST', () => {
     const odd = await create({ ...valid, backoffInitialSeconds: 0, backoffFactor: 0.5, maxRetries: 0 }, hh);
     expect(odd.statusCode).toBe(201);
     expect(odd.json()).toMatchObject({ backoffInitialSeconds: 0, backoffFactor: 0.5, maxRetries: 0 });
-    const count = await t.runtime.db.pool.query('SELECT count(*)::int AS n FROM webhook_configs WHERE tenant_id = $1', [tn]);
+    const count = await t.runtime.db.pool.query('SELECT count(*)::int AS n FROM webhook_configs WHERE tenant_id = $1', [
+      tn,
+    ]);
     expect(count.rows[0].n).toBe(1);
 
     const id = odd.json().id;
-    const badUpdate = await t.app.inject({ method: 'PUT', url: `${BASE}/${id}`, headers: hh, payload: { webhookUrl: null, enabled: false } });
+    const badUpdate = await t.app.inject({
+      method: 'PUT',
+      url: `${BASE}/${id}`,
+      headers: hh,
+      payload: { webhookUrl: null, enabled: false },
+    });
     expect(badUpdate.statusCode).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: `${BASE}/${id}`, headers: hh })).json().enabled).toBe(true);
   });
 
   it('maps protocol errors: malformed JSON, wrong content type, oversized body', async () => {
     const hh = await t.headers(uniqueTenant());
-    const emptyCreate = await t.app.inject({ method: 'POST', url: BASE, headers: { ...hh, 'content-type': 'application/json' }, payload: '' });
+    const emptyCreate = await t.app.inject({
+      method: 'POST',
+      url: BASE,
+      headers: { ...hh, 'content-type': 'application/json' },
+      payload: '',
+    });
     expect(emptyCreate.statusCode).toBe(400);
     expect(emptyCreate.json().error.code).toBe('VALIDATION_FAILED');
-    const protoPoison = await t.app.inject({ method: 'POST', url: BASE, headers: { ...hh, 'content-type': 'application/json' }, payload: '{"__proto__":{"x":1},"entityName":"a"}' });
+    const protoPoison = await t.app.inject({
+      method: 'POST',
+      url: BASE,
+      headers: { ...hh, 'content-type': 'application/json' },
+      payload: '{"__proto__":{"x":1},"entityName":"a"}',
+    });
     expect(protoPoison.statusCode).toBe(400);
-    const badJson = await t.app.inject({ method: 'POST', url: BASE, headers: { ...hh, 'content-type': 'application/json' }, payload: '{"entityName":' });
+    const badJson = await t.app.inject({
+      method: 'POST',
+      url: BASE,
+      headers: { ...hh, 'content-type': 'application/json' },
+      payload: '{"entityName":',
+    });
     expect(badJson.statusCode).toBe(400);
     expect(badJson.json().error.code).toBe('VALIDATION_FAILED');
-    const text = await t.app.inject({ method: 'POST', url: BASE, headers: { ...hh, 'content-type': 'text/plain' }, payload: 'hello' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: BASE,
+      headers: { ...hh, 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
     expect(text.statusCode).toBe(415);
     expect(text.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
     const big = await t.app.inject({
@@ -190,9 +251,25 @@ describe('authentication and tenancy', () => {
   it('answers 401 with WWW-Authenticate for missing, malformed, badly signed and expired tokens', async () => {
     const tenant = uniqueTenant();
     const { mintToken } = await import('../../src/auth/tokens');
-    const forged = await mintToken('another-secret-another-secret-1234567', { sub: 'x', tenantId: tenant, permissions: ['admin'] });
-    const expired = await mintToken((await import('../support/app')).TEST_JWT_SECRET, { sub: 'x', tenantId: tenant, permissions: ['admin'], expiresIn: '-1h' });
-    for (const authorization of [undefined, 'Basic abc', 'Bearer', 'Bearer not.a.jwt', `Bearer ${forged}`, `Bearer ${expired}`]) {
+    const forged = await mintToken('another-secret-another-secret-1234567', {
+      sub: 'x',
+      tenantId: tenant,
+      permissions: ['admin'],
+    });
+    const expired = await mintToken((await import('../support/app')).TEST_JWT_SECRET, {
+      sub: 'x',
+      tenantId: tenant,
+      permissions: ['admin'],
+      expiresIn: '-1h',
+    });
+    for (const authorization of [
+      undefined,
+      'Basic abc',
+      'Bearer',
+      'Bearer not.a.jwt',
+      `Bearer ${forged}`,
+      `Bearer ${expired}`,
+    ]) {
       const headers: Record<string, string> = { 'x-tenant-id': tenant };
       if (authorization) headers.authorization = authorization;
       const res = await t.app.inject({ method: 'GET', url: BASE, headers });
@@ -207,7 +284,11 @@ describe('authentication and tenancy', () => {
     const missing = await t.app.inject({ method: 'GET', url: BASE, headers: { authorization: `Bearer ${token}` } });
     expect(missing.statusCode).toBe(400);
     expect(missing.json().error.code).toBe('TENANT_REQUIRED');
-    const malformed = await t.app.inject({ method: 'GET', url: BASE, headers: { authorization: `Bearer ${token}`, 'x-tenant-id': '-bad tenant' } });
+    const malformed = await t.app.inject({
+      method: 'GET',
+      url: BASE,
+      headers: { authorization: `Bearer ${token}`, 'x-tenant-id': '-bad tenant' },
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.code).toBe('VALIDATION_FAILED');
   });
@@ -216,37 +297,79 @@ describe('authentication and tenancy', () => {
     const a = uniqueTenant('a');
     const b = uniqueTenant('b');
     const tokenA = await t.token(a);
-    const created = await t.app.inject({ method: 'POST', url: BASE, headers: { authorization: `Bearer ${tokenA}`, 'x-tenant-id': a }, payload: valid });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: BASE,
+      headers: { authorization: `Bearer ${tokenA}`, 'x-tenant-id': a },
+      payload: valid,
+    });
     expect(created.statusCode).toBe(201);
     const id = created.json().id;
 
-    const crossTenant = await t.app.inject({ method: 'GET', url: BASE, headers: { authorization: `Bearer ${tokenA}`, 'x-tenant-id': b } });
+    const crossTenant = await t.app.inject({
+      method: 'GET',
+      url: BASE,
+      headers: { authorization: `Bearer ${tokenA}`, 'x-tenant-id': b },
+    });
     expect(crossTenant.statusCode).toBe(403);
     expect(crossTenant.json().error.code).toBe('FORBIDDEN');
 
     const hB = await t.headers(b);
-    for (const [method, url] of [['GET', `${BASE}/${id}`], ['PUT', `${BASE}/${id}`], ['DELETE', `${BASE}/${id}`]] as const) {
-      const res = await t.app.inject({ method, url, headers: hB, ...(method === 'PUT' ? { payload: { enabled: false } } : {}) });
+    for (const [method, url] of [
+      ['GET', `${BASE}/${id}`],
+      ['PUT', `${BASE}/${id}`],
+      ['DELETE', `${BASE}/${id}`],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: hB,
+        ...(method === 'PUT' ? { payload: { enabled: false } } : {}),
+      });
       expect(res.statusCode, `${method} foreign id`).toBe(404);
       expect(res.json().error.code).toBe('WEBHOOK_CONFIG_NOT_FOUND');
     }
     const listB = (await t.app.inject({ method: 'GET', url: BASE, headers: hB })).json();
     expect(listB.total).toBe(0);
-    const byEntityB = (await t.app.inject({ method: 'GET', url: `${BASE}/internal/by-entity/orders`, headers: hB })).json();
+    const byEntityB = (
+      await t.app.inject({ method: 'GET', url: `${BASE}/internal/by-entity/orders`, headers: hB })
+    ).json();
     expect(byEntityB).toEqual([]);
-    expect((await t.app.inject({ method: 'GET', url: `${BASE}/${id}`, headers: { authorization: `Bearer ${tokenA}`, 'x-tenant-id': a } })).json().enabled).toBe(true);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `${BASE}/${id}`,
+          headers: { authorization: `Bearer ${tokenA}`, 'x-tenant-id': a },
+        })
+      ).json().enabled,
+    ).toBe(true);
 
     const admin = await t.token(undefined, ['admin']);
-    const asAdmin = await t.app.inject({ method: 'GET', url: `${BASE}/${id}`, headers: { authorization: `Bearer ${admin}`, 'x-tenant-id': a } });
+    const asAdmin = await t.app.inject({
+      method: 'GET',
+      url: `${BASE}/${id}`,
+      headers: { authorization: `Bearer ${admin}`, 'x-tenant-id': a },
+    });
     expect(asAdmin.statusCode).toBe(200);
 
     const internal = await t.token(undefined, ['internal']);
     const hi = { authorization: `Bearer ${internal}`, 'x-tenant-id': a };
-    expect((await t.app.inject({ method: 'GET', url: `${BASE}/internal/by-entity/orders`, headers: hi })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `${BASE}/internal/by-entity/orders`, headers: hi })).statusCode,
+    ).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: `${BASE}/${id}`, headers: hi })).statusCode).toBe(403);
 
     const analyst = await t.token(a, ['analytics:read']);
-    expect((await t.app.inject({ method: 'GET', url: BASE, headers: { authorization: `Bearer ${analyst}`, 'x-tenant-id': a } })).statusCode).toBe(403);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: BASE,
+          headers: { authorization: `Bearer ${analyst}`, 'x-tenant-id': a },
+        })
+      ).statusCode,
+    ).toBe(403);
     // A space-separated scope claim is read as permissions too.
     const jose = await import('jose');
     const scoped = await new jose.SignJWT({ scope: 'openid tenant:admin', tenant_id: a })
@@ -254,6 +377,14 @@ describe('authentication and tenancy', () => {
       .setSubject('scoped')
       .setExpirationTime('1h')
       .sign(new TextEncoder().encode((await import('../support/app')).TEST_JWT_SECRET));
-    expect((await t.app.inject({ method: 'GET', url: BASE, headers: { authorization: `Bearer ${scoped}`, 'x-tenant-id': a } })).statusCode).toBe(200);
+    expect(
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: BASE,
+          headers: { authorization: `Bearer ${scoped}`, 'x-tenant-id': a },
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });

@@ -160,7 +160,13 @@ function compareTuples(a: unknown[], b: unknown[], typesOf: string[]): number {
 }
 
 /** The expected `{ columns, rows }` of `q` over `rows`; `timeField` is the field `time` uses. */
-export function evaluate(q: QueryBody, data: Row[], types: FieldTypes, primaryKey: string, timeField: string): { columns: string[]; rows: unknown[][] } {
+export function evaluate(
+  q: QueryBody,
+  data: Row[],
+  types: FieldTypes,
+  primaryKey: string,
+  timeField: string,
+): { columns: string[]; rows: unknown[][] } {
   const granularity = q.time?.granularity;
   const range = q.time?.range;
   let rows = data.filter((r) => (q.filter ? evalFilter(q.filter, r, types) === true : true));
@@ -170,13 +176,18 @@ export function evaluate(q: QueryBody, data: Row[], types: FieldTypes, primaryKe
   const aggregated = !!granularity || q.select.some((s) => s.agg);
   let out: unknown[][];
   if (!aggregated) {
-    out = [...rows].sort((a, b) => cmp(key(types[primaryKey], a[primaryKey]), key(types[primaryKey], b[primaryKey]))).map((r) => q.select.map((s) => r[s.field!]));
+    out = [...rows]
+      .sort((a, b) => cmp(key(types[primaryKey], a[primaryKey]), key(types[primaryKey], b[primaryKey])))
+      .map((r) => q.select.map((s) => r[s.field!]));
   } else {
     const groupItems = q.select.map((s, i) => ({ s, i })).filter(({ s }) => !s.agg);
     const groupTypes = [...(granularity ? ['TIMESTAMP'] : []), ...groupItems.map(({ s }) => types[s.field!])];
     const groups = new Map<string, { keyValues: unknown[]; rows: Row[] }>();
     for (const r of rows) {
-      const keyValues = [...(granularity ? [bucketStart(r[timeField] as string, granularity)] : []), ...groupItems.map(({ s }) => r[s.field!] ?? null)];
+      const keyValues = [
+        ...(granularity ? [bucketStart(r[timeField] as string, granularity)] : []),
+        ...groupItems.map(({ s }) => r[s.field!] ?? null),
+      ];
       const id = JSON.stringify(keyValues.map((v, i) => (isNull(v) ? null : key(groupTypes[i], v))));
       const g = groups.get(id) ?? { keyValues, rows: [] };
       g.rows.push(r);
@@ -186,7 +197,9 @@ export function evaluate(q: QueryBody, data: Row[], types: FieldTypes, primaryKe
     const sorted = [...groups.values()].sort((a, b) => compareTuples(a.keyValues, b.keyValues, groupTypes));
     out = sorted.map((g) => {
       let k = granularity ? 1 : 0;
-      const cells = q.select.map((s) => (s.agg ? aggregate(s.agg, s.field === '*' ? undefined : s.field, g.rows, types) : g.keyValues[k++]));
+      const cells = q.select.map((s) =>
+        s.agg ? aggregate(s.agg, s.field === '*' ? undefined : s.field, g.rows, types) : g.keyValues[k++],
+      );
       return [...(granularity ? [g.keyValues[0]] : []), ...cells];
     });
   }
@@ -196,6 +209,7 @@ export function evaluate(q: QueryBody, data: Row[], types: FieldTypes, primaryKe
 
 /** Cell equality with a tolerance for floating-point sums and averages. */
 export function sameCell(a: unknown, b: unknown): boolean {
-  if (typeof a === 'number' && typeof b === 'number') return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+  if (typeof a === 'number' && typeof b === 'number')
+    return Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
   return JSON.stringify(a) === JSON.stringify(b);
 }

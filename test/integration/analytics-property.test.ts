@@ -21,7 +21,18 @@ const TYPES: FieldTypes = {
 };
 const FIELDS = Object.keys(TYPES);
 const CATS = ['alpha', 'beta', 'gamma', 'delta', 'alphabet'];
-const HOSTILE = ["a'b", "'; DROP TABLE facts; --", '"facts"', 'é', '😀', '%', '_', 'ALPHA', '/* x */', 'x'.repeat(3000)];
+const HOSTILE = [
+  "a'b",
+  "'; DROP TABLE facts; --",
+  '"facts"',
+  'é',
+  '😀',
+  '%',
+  '_',
+  'ALPHA',
+  '/* x */',
+  'x'.repeat(3000),
+];
 const FROM_MS = Date.parse('2025-01-01T00:00:00.000Z');
 const SPAN_MS = 2 * 365 * 24 * 3600 * 1000;
 const RUNS = Number(process.env.ANALYTICS_PROPERTY_RUNS ?? 60);
@@ -52,8 +63,12 @@ function dataset(count: number, seed = 42): Row[] {
 
 const ROWS = dataset(240);
 
-const dateArb = fc.integer({ min: -30, max: 760 }).map((days) => new Date(FROM_MS + days * 86_400_000).toISOString().slice(0, 10));
-const tsArb = fc.integer({ min: -10 * 86_400_000, max: SPAN_MS + 10 * 86_400_000 }).map((ms) => new Date(FROM_MS + ms).toISOString());
+const dateArb = fc
+  .integer({ min: -30, max: 760 })
+  .map((days) => new Date(FROM_MS + days * 86_400_000).toISOString().slice(0, 10));
+const tsArb = fc
+  .integer({ min: -10 * 86_400_000, max: SPAN_MS + 10 * 86_400_000 })
+  .map((ms) => new Date(FROM_MS + ms).toISOString());
 const existing = (field: string) => fc.constantFrom(...ROWS.map((r) => r[field]).filter((v) => v !== null));
 
 function valueArb(field: string, forOrdering: boolean): fc.Arbitrary<unknown> {
@@ -63,9 +78,15 @@ function valueArb(field: string, forOrdering: boolean): fc.Arbitrary<unknown> {
     case 'INTEGER':
       return fc.oneof(fc.integer({ min: -7, max: 250 }), existing(field));
     case 'FLOAT':
-      return fc.oneof(fc.integer({ min: -44, max: 44 }).map((q) => q / 4), existing(field));
+      return fc.oneof(
+        fc.integer({ min: -44, max: 44 }).map((q) => q / 4),
+        existing(field),
+      );
     case 'DECIMAL':
-      return fc.oneof(fc.integer({ min: -100, max: 10100 }).map((c) => c / 100), existing(field));
+      return fc.oneof(
+        fc.integer({ min: -100, max: 10100 }).map((c) => c / 100),
+        existing(field),
+      );
     case 'BOOLEAN':
       return fc.boolean();
     case 'TIMESTAMP':
@@ -84,10 +105,14 @@ const conditionArb: fc.Arbitrary<FilterBody> = fc.constantFrom(...FIELDS).chain(
   return fc.constantFrom(...ops).chain((op): fc.Arbitrary<FilterBody> => {
     const ordering = ['GT', 'GTE', 'LT', 'LTE', 'BETWEEN'].includes(op);
     if (op === 'IS_NULL' || op === 'IS_NOT_NULL') return fc.constant({ field, op });
-    if (op === 'IN' || op === 'NOT_IN') return fc.array(valueArb(field, false), { minLength: 1, maxLength: 4 }).map((value) => ({ field, op, value }));
-    if (op === 'BETWEEN') return fc.tuple(valueArb(field, true), valueArb(field, true)).map((value) => ({ field, op, value }));
+    if (op === 'IN' || op === 'NOT_IN')
+      return fc.array(valueArb(field, false), { minLength: 1, maxLength: 4 }).map((value) => ({ field, op, value }));
+    if (op === 'BETWEEN')
+      return fc.tuple(valueArb(field, true), valueArb(field, true)).map((value) => ({ field, op, value }));
     if (op === 'LIKE' || op === 'ILIKE') {
-      return fc.constantFrom('a%', '%a', '%ph%', '_eta', 'ALPHA%', 'gamma', '%', "%'%", '%\\%%').map((value) => ({ field, op, value }));
+      return fc
+        .constantFrom('a%', '%a', '%ph%', '_eta', 'ALPHA%', 'gamma', '%', "%'%", '%\\%%')
+        .map((value) => ({ field, op, value }));
     }
     return valueArb(field, ordering).map((value) => ({ field, op, value }));
   });
@@ -114,7 +139,9 @@ const AGG_FITS: Record<string, string[]> = {
 
 const selectItemArb = fc.oneof(
   fc.constantFrom(...FIELDS).map((field) => ({ field })),
-  fc.constantFrom(...FIELDS).chain((field) => fc.constantFrom(...AGG_FITS[TYPES[field]]).map((agg) => ({ field, agg }))),
+  fc
+    .constantFrom(...FIELDS)
+    .chain((field) => fc.constantFrom(...AGG_FITS[TYPES[field]]).map((agg) => ({ field, agg }))),
   fc.constant({ agg: 'COUNT' }),
 );
 
@@ -152,21 +179,36 @@ describe('analytics answers match an independent in-memory evaluation', () => {
     t = await startTestApp({ DISPATCHER: 'off' });
     h = await t.headers(uniqueTenant('prop'));
     const fields = FIELDS.map((name) => ({ name, type: TYPES[name] }));
-    const def = await t.app.inject({ method: 'POST', url: '/metadata/entities', headers: h, payload: { name: 'facts', fields, primaryKey: 'id', timeField: 'ts' } });
+    const def = await t.app.inject({
+      method: 'POST',
+      url: '/metadata/entities',
+      headers: h,
+      payload: { name: 'facts', fields, primaryKey: 'id', timeField: 'ts' },
+    });
     expect(def.statusCode, def.body).toBe(201);
     await insertRows(t, h['x-tenant-id'], 'facts', ROWS);
-    const metric = await t.app.inject({ method: 'POST', url: '/metadata/metrics', headers: h, payload: { name: 'per_day', entity: 'facts', aggregation: 'COUNT', timeField: 'day' } });
+    const metric = await t.app.inject({
+      method: 'POST',
+      url: '/metadata/metrics',
+      headers: h,
+      payload: { name: 'per_day', entity: 'facts', aggregation: 'COUNT', timeField: 'day' },
+    });
     expect(metric.statusCode, metric.body).toBe(201);
   });
   afterAll(() => t.close());
 
-  function expectSame(got: { columns: string[]; rows: unknown[][] }, want: { columns: string[]; rows: unknown[][] }, q: unknown) {
+  function expectSame(
+    got: { columns: string[]; rows: unknown[][] },
+    want: { columns: string[]; rows: unknown[][] },
+    q: unknown,
+  ) {
     const why = JSON.stringify(q);
     expect(got.columns, why).toEqual(want.columns);
     expect(got.rows.length, why).toBe(want.rows.length);
     got.rows.forEach((row, i) => {
       row.forEach((cell, j) => {
-        if (!sameCell(cell, want.rows[i][j])) expect({ row: i, column: j, cell, query: q }).toEqual({ row: i, column: j, cell: want.rows[i][j], query: q });
+        if (!sameCell(cell, want.rows[i][j]))
+          expect({ row: i, column: j, cell, query: q }).toEqual({ row: i, column: j, cell: want.rows[i][j], query: q });
       });
     });
   }
@@ -174,7 +216,12 @@ describe('analytics answers match an independent in-memory evaluation', () => {
   it('entity queries (A1)', async () => {
     await fc.assert(
       fc.asyncProperty(queryArb, async (q) => {
-        const res = await t.app.inject({ method: 'POST', url: '/analytics/query', headers: h, payload: { entity: 'facts', ...q } });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/analytics/query',
+          headers: h,
+          payload: { entity: 'facts', ...q },
+        });
         expect(res.statusCode, res.body).toBe(200);
         expectSame(res.json().data, evaluate(q, ROWS, TYPES, 'id', 'ts'), q);
       }),
@@ -194,9 +241,17 @@ describe('analytics answers match an independent in-memory evaluation', () => {
     );
     await fc.assert(
       fc.asyncProperty(paramsArb, async (params) => {
-        const res = await t.app.inject({ method: 'POST', url: '/analytics/metrics/per_day/query', headers: h, payload: params });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/analytics/metrics/per_day/query',
+          headers: h,
+          payload: params,
+        });
         expect(res.statusCode, res.body).toBe(200);
-        const q: QueryBody = { ...params, select: [...(params.dimensions ?? []).map((field) => ({ field })), { agg: 'COUNT', alias: 'per_day' }] };
+        const q: QueryBody = {
+          ...params,
+          select: [...(params.dimensions ?? []).map((field) => ({ field })), { agg: 'COUNT', alias: 'per_day' }],
+        };
         expectSame(res.json().data, evaluate(q, ROWS, TYPES, 'id', 'day'), params);
       }),
       { numRuns: Math.ceil(RUNS / 2), seed: Number(process.env.ANALYTICS_PROPERTY_SEED ?? 20261126) },
@@ -205,27 +260,60 @@ describe('analytics answers match an independent in-memory evaluation', () => {
 
   it('refuses hostile names and matches hostile values as plain text', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.string({ unit: 'binary', maxLength: 80 }), fc.string({ unit: 'binary', minLength: 1, maxLength: 200 }), async (name, value) => {
-        fc.pre(!FIELDS.includes(name));
-        const asField = await t.app.inject({ method: 'POST', url: '/analytics/query', headers: h, payload: { entity: 'facts', select: [{ field: name }] } });
-        expect(asField.statusCode).toBe(400);
-        expect(asField.json().error.code).toBe('INVALID_QUERY');
-        const asEntity = await t.app.inject({ method: 'POST', url: '/analytics/query', headers: h, payload: { entity: name || 'x y', select: [{ field: 'id' }] } });
-        expect(asEntity.statusCode).toBe(404);
-        const q: QueryBody = { select: [{ field: 'id' }], filter: { op: 'OR', conditions: [{ field: 'cat', op: 'EQ', value }, { field: 'cat', op: 'LIKE', value: value.replace(/\\/g, '') || 'x' }] } };
-        const res = await t.app.inject({ method: 'POST', url: '/analytics/query', headers: h, payload: { entity: 'facts', ...q } });
-        if (value.includes('\0')) {
-          // PostgreSQL text cannot hold NUL: refused before any SQL runs.
-          expect(res.statusCode).toBe(400);
-          return;
-        }
-        expect(res.statusCode, res.body).toBe(200);
-        expectSame(res.json().data, evaluate(q, ROWS, TYPES, 'id', 'ts'), q);
-      }),
+      fc.asyncProperty(
+        fc.string({ unit: 'binary', maxLength: 80 }),
+        fc.string({ unit: 'binary', minLength: 1, maxLength: 200 }),
+        async (name, value) => {
+          fc.pre(!FIELDS.includes(name));
+          const asField = await t.app.inject({
+            method: 'POST',
+            url: '/analytics/query',
+            headers: h,
+            payload: { entity: 'facts', select: [{ field: name }] },
+          });
+          expect(asField.statusCode).toBe(400);
+          expect(asField.json().error.code).toBe('INVALID_QUERY');
+          const asEntity = await t.app.inject({
+            method: 'POST',
+            url: '/analytics/query',
+            headers: h,
+            payload: { entity: name || 'x y', select: [{ field: 'id' }] },
+          });
+          expect(asEntity.statusCode).toBe(404);
+          const q: QueryBody = {
+            select: [{ field: 'id' }],
+            filter: {
+              op: 'OR',
+              conditions: [
+                { field: 'cat', op: 'EQ', value },
+                { field: 'cat', op: 'LIKE', value: value.replace(/\\/g, '') || 'x' },
+              ],
+            },
+          };
+          const res = await t.app.inject({
+            method: 'POST',
+            url: '/analytics/query',
+            headers: h,
+            payload: { entity: 'facts', ...q },
+          });
+          if (value.includes('\0')) {
+            // PostgreSQL text cannot hold NUL: refused before any SQL runs.
+            expect(res.statusCode).toBe(400);
+            return;
+          }
+          expect(res.statusCode, res.body).toBe(200);
+          expectSame(res.json().data, evaluate(q, ROWS, TYPES, 'id', 'ts'), q);
+        },
+      ),
       { numRuns: RUNS },
     );
     // Still all there.
-    const count = await t.app.inject({ method: 'POST', url: '/analytics/query', headers: h, payload: { entity: 'facts', select: [{ agg: 'COUNT' }] } });
+    const count = await t.app.inject({
+      method: 'POST',
+      url: '/analytics/query',
+      headers: h,
+      payload: { entity: 'facts', select: [{ agg: 'COUNT' }] },
+    });
     expect(count.json().data.rows).toEqual([[ROWS.length]]);
   });
 });

@@ -19,7 +19,9 @@ describe('database outage', () => {
   it('answers 503 UNAVAILABLE while the database is gone and recovers by itself', async () => {
     const h = await t.headers(uniqueTenant());
     const body = { entityName: 'orders', events: 'INSERT', webhookUrl: 'https://example.com/h' };
-    expect((await t.app.inject({ method: 'POST', url: '/metadata/entity-webhooks', headers: h, payload: body })).statusCode).toBe(201);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/metadata/entity-webhooks', headers: h, payload: body })).statusCode,
+    ).toBe(201);
 
     await proxy.stop();
     const ready = await t.app.inject({ method: 'GET', url: '/readyz' });

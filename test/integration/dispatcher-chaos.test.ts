@@ -14,17 +14,30 @@ type Seen = { status: number } | { reset: true } | { hang: true };
 type Observed = { status: number } | { noResponse: true };
 
 /** The spec's table, written out again independently of src/: the expected end of one record. */
-function expectedEnd(observed: Observed[]): { status: 'DELIVERED' | 'DEAD' | 'RETRYING'; retryCount: number; lastError: RegExp | null; attempts: number } {
+function expectedEnd(observed: Observed[]): {
+  status: 'DELIVERED' | 'DEAD' | 'RETRYING';
+  retryCount: number;
+  lastError: RegExp | null;
+  attempts: number;
+} {
   let retryCount = 0;
   let lastError: RegExp | null = null;
   for (let i = 0; i < observed.length; i++) {
     const o = observed[i];
-    if ('status' in o && o.status >= 200 && o.status < 300) return { status: 'DELIVERED', retryCount, lastError, attempts: i + 1 };
+    if ('status' in o && o.status >= 200 && o.status < 300)
+      return { status: 'DELIVERED', retryCount, lastError, attempts: i + 1 };
     if ('status' in o && ![408, 429].includes(o.status) && o.status < 500) {
-      return { status: 'DEAD', retryCount, lastError: new RegExp(`^WEBHOOK_DELIVERY_NON_RETRYABLE: HTTP ${o.status}$`), attempts: i + 1 };
+      return {
+        status: 'DEAD',
+        retryCount,
+        lastError: new RegExp(`^WEBHOOK_DELIVERY_NON_RETRYABLE: HTTP ${o.status}$`),
+        attempts: i + 1,
+      };
     }
     lastError =
-      'status' in o ? new RegExp(`^WEBHOOK_DELIVERY_RETRYABLE: HTTP ${o.status}$`) : /^WEBHOOK_DELIVERY_RETRYABLE: (network error|timeout after 2000 ms)/;
+      'status' in o
+        ? new RegExp(`^WEBHOOK_DELIVERY_RETRYABLE: HTTP ${o.status}$`)
+        : /^WEBHOOK_DELIVERY_RETRYABLE: (network error|timeout after 2000 ms)/;
     if (retryCount + 1 >= MAX_RETRIES) return { status: 'DEAD', retryCount, lastError, attempts: i + 1 };
     retryCount++;
   }
@@ -61,12 +74,21 @@ describe('dispatcher under receiver chaos', () => {
     });
     // A seeded generator: the same mix on every run; the check below replays what really happened.
     let seed = 20261126;
-    const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
     const menu: Reaction[] = [
-      { status: 204 }, { status: 200 }, { status: 201 },
-      { status: 500 }, { status: 503 }, { status: 502 }, { status: 429 }, { status: 408 },
-      { status: 400 }, { status: 404 }, { status: 301, headers: { location: '/elsewhere' } },
-      { reset: true }, { hang: true },
+      { status: 204 },
+      { status: 200 },
+      { status: 201 },
+      { status: 500 },
+      { status: 503 },
+      { status: 502 },
+      { status: 429 },
+      { status: 408 },
+      { status: 400 },
+      { status: 404 },
+      { status: 301, headers: { location: '/elsewhere' } },
+      { reset: true },
+      { hang: true },
     ];
     const seen = new Map<string, Seen[]>();
     receiver.react = (r) => {
@@ -77,10 +99,16 @@ describe('dispatcher under receiver chaos', () => {
       return reaction;
     };
     await commitChanges(s, tenant, inserts(ROWS));
-    const rows = await eventually(async () => {
-      const r = await outboxRows(s, tenant);
-      return r.every((x) => (x.status === 'DELIVERED' || x.status === 'DEAD') && x.locked_by === null) ? r : undefined;
-    }, 30_000, 'every record DELIVERED or DEAD');
+    const rows = await eventually(
+      async () => {
+        const r = await outboxRows(s, tenant);
+        return r.every((x) => (x.status === 'DELIVERED' || x.status === 'DEAD') && x.locked_by === null)
+          ? r
+          : undefined;
+      },
+      30_000,
+      'every record DELIVERED or DEAD',
+    );
 
     const attempts = await attemptRows(s, tenant);
     const attemptsOf = new Map<string, typeof attempts>();
@@ -92,7 +120,10 @@ describe('dispatcher under receiver chaos', () => {
       const context = JSON.stringify({ history, row, logged });
       // Every attempt reached the receiver, and the dispatcher saw what the receiver did; only a
       // response that came after the timeout (a loaded machine) may be seen as no response.
-      expect(logged.map((a) => a.attempt_number), context).toEqual(history.map((_, i) => i + 1));
+      expect(
+        logged.map((a) => a.attempt_number),
+        context,
+      ).toEqual(history.map((_, i) => i + 1));
       const observed: Observed[] = logged.map((a, i) => {
         const did = history[i];
         if (a.status_code !== null) {

@@ -27,11 +27,19 @@ describe('dispatcher: delivery and the transition table', () => {
     await t.close();
   });
 
-  const settledRows = (tenant: string, n: number, done = (r: OutboxRow) => r.status === 'DELIVERED' || r.status === 'DEAD') =>
-    eventually(async () => {
-      const rows = await outboxRows(t.runtime.services, tenant);
-      return rows.length === n && rows.every(done) ? rows : undefined;
-    }, 20_000, 'settled rows');
+  const settledRows = (
+    tenant: string,
+    n: number,
+    done = (r: OutboxRow) => r.status === 'DELIVERED' || r.status === 'DEAD',
+  ) =>
+    eventually(
+      async () => {
+        const rows = await outboxRows(t.runtime.services, tenant);
+        return rows.length === n && rows.every(done) ? rows : undefined;
+      },
+      20_000,
+      'settled rows',
+    );
 
   it('delivers each record once, signed, with the contract headers, the configured method and headers', async () => {
     const tenant = uniqueTenant(PREFIX);
@@ -41,7 +49,12 @@ describe('dispatcher: delivery and the transition table', () => {
       webhookUrl: `${receiver.url}/hooks/orders?x=1`,
       httpMethod: 'put',
       secret,
-      headersJson: JSON.stringify({ 'X-Custom': 'yes', 'x-hookgate-request-id': 'forged', 'Content-Type': 'text/plain', 'X-HOOKGATE-SIGNATURE': 'forged' }),
+      headersJson: JSON.stringify({
+        'X-Custom': 'yes',
+        'x-hookgate-request-id': 'forged',
+        'Content-Type': 'text/plain',
+        'X-HOOKGATE-SIGNATURE': 'forged',
+      }),
     });
     const before = receiver.received.length;
     await commitChanges(s, tenant, [
@@ -52,7 +65,14 @@ describe('dispatcher: delivery and the transition table', () => {
     const got = receiver.received.slice(before).filter((r) => r.path === '/hooks/orders?x=1');
     expect(got).toHaveLength(2);
     for (const row of rows) {
-      expect(row).toMatchObject({ status: 'DELIVERED', retry_count: 0, last_error: null, locked_by: null, locked_until: null, attempt_count: 1 });
+      expect(row).toMatchObject({
+        status: 'DELIVERED',
+        retry_count: 0,
+        last_error: null,
+        locked_by: null,
+        locked_until: null,
+        attempt_count: 1,
+      });
       expect(row.delivered_at).toBeInstanceOf(Date);
       const req = got.find((r) => r.requestId === row.request_id)!;
       expect(req).toBeDefined();
@@ -103,8 +123,13 @@ describe('dispatcher: delivery and the transition table', () => {
     await s.webhooks.delete(ctx, deleted.id);
     await s.webhooks.update(ctx, disabled.id, { enabled: false });
     await s.db.pool.query(`UPDATE webhook_configs SET webhook_url = '' WHERE id = $1`, [noUrl.id]);
-    await s.db.pool.query(`UPDATE webhook_configs SET headers_json = '["not", "an object"]' WHERE id = $1`, [badHeaders.id]);
-    await s.db.pool.query(`UPDATE webhook_configs SET headers_json = $2 WHERE id = $1`, [badValue.id, JSON.stringify({ 'X-Split': 'a\r\nInjected: 1' })]);
+    await s.db.pool.query(`UPDATE webhook_configs SET headers_json = '["not", "an object"]' WHERE id = $1`, [
+      badHeaders.id,
+    ]);
+    await s.db.pool.query(`UPDATE webhook_configs SET headers_json = $2 WHERE id = $1`, [
+      badValue.id,
+      JSON.stringify({ 'X-Split': 'a\r\nInjected: 1' }),
+    ]);
     const before = receiver.received.length;
     dispatcher = startDispatcher(t, PREFIX);
     const rows = await settledRows(tenant, 5);
@@ -126,26 +151,44 @@ describe('dispatcher: delivery and the transition table', () => {
     const s = t.runtime.services;
     const statuses = [200, 201, 299, 301, 302, 400, 404, 410, 408, 429, 500, 503, 599];
     for (const status of statuses) {
-      await createConfig(s, tenant, { webhookUrl: `${receiver.url}/status/${status}`, backoffInitialSeconds: 600, maxRetries: 3 });
+      await createConfig(s, tenant, {
+        webhookUrl: `${receiver.url}/status/${status}`,
+        backoffInitialSeconds: 600,
+        maxRetries: 3,
+      });
     }
     receiver.react = (r) => {
       const status = Number(r.path.split('/')[2]);
-      return status >= 300 && status < 400 ? { status, headers: { location: `${receiver.url}/redirected` } } : { status };
+      return status >= 300 && status < 400
+        ? { status, headers: { location: `${receiver.url}/redirected` } }
+        : { status };
     };
     await commitChanges(s, tenant, inserts(1));
     const rows = await settledRows(tenant, statuses.length, (r) => r.attempt_count === 1 && r.locked_by === null);
-    const configs = await s.db.pool.query<{ id: string; webhook_url: string }>('SELECT id, webhook_url FROM webhook_configs WHERE tenant_id = $1', [tenant]);
+    const configs = await s.db.pool.query<{ id: string; webhook_url: string }>(
+      'SELECT id, webhook_url FROM webhook_configs WHERE tenant_id = $1',
+      [tenant],
+    );
     const statusOf = new Map(configs.rows.map((c) => [c.id, Number(c.webhook_url.split('/').at(-1))]));
     for (const row of rows) {
       const status = statusOf.get(row.webhook_config_id)!;
       if (status < 300) expect(row, String(status)).toMatchObject({ status: 'DELIVERED', last_error: null });
       else if ([408, 429, 500, 503, 599].includes(status)) {
-        expect(row, String(status)).toMatchObject({ status: 'RETRYING', retry_count: 1, last_error: `WEBHOOK_DELIVERY_RETRYABLE: HTTP ${status}` });
+        expect(row, String(status)).toMatchObject({
+          status: 'RETRYING',
+          retry_count: 1,
+          last_error: `WEBHOOK_DELIVERY_RETRYABLE: HTTP ${status}`,
+        });
         // backoff(0) = base = 600 s, measured on the database clock.
         const delay = (row.next_retry_at.getTime() - row.updated_at.getTime()) / 1000;
         expect(delay).toBeGreaterThan(599);
         expect(delay).toBeLessThan(601);
-      } else expect(row, String(status)).toMatchObject({ status: 'DEAD', retry_count: 0, last_error: `WEBHOOK_DELIVERY_NON_RETRYABLE: HTTP ${status}` });
+      } else
+        expect(row, String(status)).toMatchObject({
+          status: 'DEAD',
+          retry_count: 0,
+          last_error: `WEBHOOK_DELIVERY_NON_RETRYABLE: HTTP ${status}`,
+        });
     }
     expect(receiver.received.filter((r) => r.path === '/redirected')).toHaveLength(0);
     const attempts = await attemptRows(s, tenant);
@@ -160,7 +203,13 @@ describe('dispatcher: delivery and the transition table', () => {
     receiver.react = (r) => (r.path.startsWith('/always503') ? { status: 503 } : { status: 204 });
     await commitChanges(s, tenant, inserts(1));
     const rows = await settledRows(tenant, 2);
-    for (const row of rows) expect(row).toMatchObject({ status: 'DEAD', retry_count: 0, last_error: 'WEBHOOK_DELIVERY_RETRYABLE: HTTP 503', attempt_count: 1 });
+    for (const row of rows)
+      expect(row).toMatchObject({
+        status: 'DEAD',
+        retry_count: 0,
+        last_error: 'WEBHOOK_DELIVERY_RETRYABLE: HTTP 503',
+        attempt_count: 1,
+      });
   });
 
   it('counts a timeout and a refused connection as retryable, with no status code in the attempt', async () => {
@@ -187,7 +236,12 @@ describe('dispatcher: delivery and the transition table', () => {
   it('retries at the backoff the spec computes, then goes DEAD, logging every attempt', async () => {
     const tenant = uniqueTenant(PREFIX);
     const s = t.runtime.services;
-    await createConfig(s, tenant, { webhookUrl: `${receiver.url}/flaky`, backoffInitialSeconds: 1, backoffFactor: 2, maxRetries: 3 });
+    await createConfig(s, tenant, {
+      webhookUrl: `${receiver.url}/flaky`,
+      backoffInitialSeconds: 1,
+      backoffFactor: 2,
+      maxRetries: 3,
+    });
     receiver.react = (r) => (r.path === '/flaky' ? { status: 500 } : { status: 204 });
     await commitChanges(s, tenant, inserts(1));
     const [row] = await settledRows(tenant, 1, (r) => r.status === 'DEAD');
@@ -198,23 +252,50 @@ describe('dispatcher: delivery and the transition table', () => {
     expect(times[1] - times[0]).toBeLessThan(1600);
     expect(times[2] - times[1]).toBeGreaterThanOrEqual(1950);
     expect(times[2] - times[1]).toBeLessThan(2600);
-    expect(row).toMatchObject({ retry_count: 2, max_retries: 3, last_error: 'WEBHOOK_DELIVERY_RETRYABLE: HTTP 500', attempt_count: 3 });
+    expect(row).toMatchObject({
+      retry_count: 2,
+      max_retries: 3,
+      last_error: 'WEBHOOK_DELIVERY_RETRYABLE: HTTP 500',
+      attempt_count: 3,
+    });
     const attempts = await attemptRows(s, tenant);
-    expect(attempts.map((a) => [a.attempt_number, a.status_code])).toEqual([[1, 500], [2, 500], [3, 500]]);
+    expect(attempts.map((a) => [a.attempt_number, a.status_code])).toEqual([
+      [1, 500],
+      [2, 500],
+      [3, 500],
+    ]);
   }, 30_000);
 
   it('replaces a base of 0 or less by 5 and a factor below 1.0 by 1.5', async () => {
     const tenant = uniqueTenant(PREFIX);
     const s = t.runtime.services;
-    const zeroBase = await createConfig(s, tenant, { webhookUrl: `${receiver.url}/b0`, backoffInitialSeconds: 0, backoffFactor: 2, maxRetries: 10 });
-    const lowFactor = await createConfig(s, tenant, { webhookUrl: `${receiver.url}/f05`, backoffInitialSeconds: 10, backoffFactor: 0.5, maxRetries: 10 });
-    const capped = await createConfig(s, tenant, { webhookUrl: `${receiver.url}/cap`, backoffInitialSeconds: 100, backoffFactor: 10, maxRetries: 10 });
+    const zeroBase = await createConfig(s, tenant, {
+      webhookUrl: `${receiver.url}/b0`,
+      backoffInitialSeconds: 0,
+      backoffFactor: 2,
+      maxRetries: 10,
+    });
+    const lowFactor = await createConfig(s, tenant, {
+      webhookUrl: `${receiver.url}/f05`,
+      backoffInitialSeconds: 10,
+      backoffFactor: 0.5,
+      maxRetries: 10,
+    });
+    const capped = await createConfig(s, tenant, {
+      webhookUrl: `${receiver.url}/cap`,
+      backoffInitialSeconds: 100,
+      backoffFactor: 10,
+      maxRetries: 10,
+    });
     receiver.react = () => ({ status: 502 });
     await dispatcher.stop();
     await commitChanges(s, tenant, inserts(1));
     // Pretend earlier retries happened: the delay depends on the retry_count of the failed attempt.
     const schema = await s.tenants.ensure(tenant);
-    await s.db.pool.query(`UPDATE "${schema}".mutation_webhook_outbox SET retry_count = 2 WHERE webhook_config_id = ANY($1::uuid[])`, [[lowFactor.id, capped.id]]);
+    await s.db.pool.query(
+      `UPDATE "${schema}".mutation_webhook_outbox SET retry_count = 2 WHERE webhook_config_id = ANY($1::uuid[])`,
+      [[lowFactor.id, capped.id]],
+    );
     dispatcher = startDispatcher(t, PREFIX);
     const rows = await settledRows(tenant, 3, (r) => r.status === 'RETRYING');
     const delay = (id: string) => {

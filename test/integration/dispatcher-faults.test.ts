@@ -40,12 +40,15 @@ describe.skipIf(inject('embedded'))('dispatcher fault scenarios (separate proces
     const tenants = Array.from({ length: TENANTS }, () => uniqueTenant(PREFIX));
     for (const tenant of tenants) {
       await createConfig(s, tenant, { webhookUrl: `${receiver.url}${path}`, events: 'INSERT', timeoutMs: 5000 });
-      for (let i = 0; i < ROWS / TENANTS; i += 1000) await commitChanges(s, tenant, inserts(Math.min(1000, ROWS / TENANTS - i), i));
+      for (let i = 0; i < ROWS / TENANTS; i += 1000)
+        await commitChanges(s, tenant, inserts(Math.min(1000, ROWS / TENANTS - i), i));
     }
     const requestIds = new Set<string>();
     for (const tenant of tenants) {
       const schema = await s.tenants.ensure(tenant);
-      const { rows } = await s.db.pool.query<{ request_id: string }>(`SELECT request_id FROM "${schema}".mutation_webhook_outbox`);
+      const { rows } = await s.db.pool.query<{ request_id: string }>(
+        `SELECT request_id FROM "${schema}".mutation_webhook_outbox`,
+      );
       for (const r of rows) requestIds.add(r.request_id);
     }
     expect(requestIds.size).toBe(ROWS);
@@ -65,7 +68,11 @@ describe.skipIf(inject('embedded'))('dispatcher fault scenarios (separate proces
   }
 
   const allDelivered = (tenants: string[], timeoutMs = 60_000) =>
-    eventually(async () => ((await statusCounts(tenants)).DELIVERED === ROWS ? true : undefined), timeoutMs, `all ${ROWS} rows delivered`);
+    eventually(
+      async () => ((await statusCounts(tenants)).DELIVERED === ROWS ? true : undefined),
+      timeoutMs,
+      `all ${ROWS} rows delivered`,
+    );
 
   const receivedFor = (path: string) => receiver.received.filter((r) => r.path === path).map((r) => r.requestId!);
 
@@ -82,7 +89,11 @@ describe.skipIf(inject('embedded'))('dispatcher fault scenarios (separate proces
     const env = { DISPATCHER_LEASE_SECONDS: '2', DISPATCHER_CONCURRENCY: '16' };
     const first = spawnDispatcher(inject('databaseUrl'), PREFIX, env);
     children.push(first);
-    await eventually(async () => (receivedFor('/kill').length >= ROWS / 5 ? true : undefined), 30_000, 'first deliveries');
+    await eventually(
+      async () => (receivedFor('/kill').length >= ROWS / 5 ? true : undefined),
+      30_000,
+      'first deliveries',
+    );
     first.process.kill('SIGKILL');
     await first.exited;
     const atKill = receivedFor('/kill').length;
@@ -135,7 +146,11 @@ describe.skipIf(inject('embedded'))('dispatcher fault scenarios (separate proces
     await admin.connect();
     try {
       for (const threshold of [ROWS / 5, ROWS / 2]) {
-        await eventually(async () => (receivedFor('/restart').length >= threshold ? true : undefined), 30_000, 'deliveries before the outage');
+        await eventually(
+          async () => (receivedFor('/restart').length >= threshold ? true : undefined),
+          30_000,
+          'deliveries before the outage',
+        );
         const { rows } = await admin.query<{ n: number }>(
           `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
             WHERE datname = current_database() AND application_name LIKE 'hookgate-dispatcher%'`,

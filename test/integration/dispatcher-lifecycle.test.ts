@@ -25,7 +25,8 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
   });
 
   const wakeAt = async (tenant: string): Promise<Date | null> =>
-    (await t.runtime.services.db.pool.query('SELECT wake_at FROM dispatch_tenants WHERE tenant_id = $1', [tenant])).rows[0]?.wake_at ?? null;
+    (await t.runtime.services.db.pool.query('SELECT wake_at FROM dispatch_tenants WHERE tenant_id = $1', [tenant]))
+      .rows[0]?.wake_at ?? null;
 
   it('on stop, finishes requests in flight and gives back the records it had not sent', async () => {
     const tenant = uniqueTenant(PREFIX);
@@ -48,7 +49,9 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
     expect((await wakeAt(tenant))!.getTime()).toBeLessThanOrEqual(Date.now());
     const next = startDispatcher(t, PREFIX);
     try {
-      await eventually(async () => ((await outboxRows(s, tenant)).every((r) => r.status === 'DELIVERED') ? true : undefined));
+      await eventually(async () =>
+        (await outboxRows(s, tenant)).every((r) => r.status === 'DELIVERED') ? true : undefined,
+      );
     } finally {
       await next.stop();
     }
@@ -63,7 +66,13 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
     await createConfig(s, tenant, { webhookUrl: `${receiver.url}/lease` });
     await commitChanges(s, tenant, inserts(3));
     const schema = await s.tenants.ensure(tenant);
-    const claimed = await claimDue(s.db.pool, { schema, tenantId: tenant, workerId: 'dead-worker', limit: 10, leaseMs: 1500 });
+    const claimed = await claimDue(s.db.pool, {
+      schema,
+      tenantId: tenant,
+      workerId: 'dead-worker',
+      limit: 10,
+      leaseMs: 1500,
+    });
     expect(claimed).toHaveLength(3);
     const started = Date.now();
     const d = startDispatcher(t, PREFIX);
@@ -74,13 +83,25 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
       });
       expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
       // The dead worker wakes up and tries to record a failure: nothing changes.
-      const stale = await settleBatch(s.db.pool, schema, 'dead-worker', claimed.map((c) => ({
-        id: c.id,
-        transition: { status: 'DEAD' as const, retryCount: 0, retryInSeconds: null, lastError: 'WEBHOOK_DELIVERY_NON_RETRYABLE: HTTP 400' },
-        attempt: { startedAt: Date.now(), durationMs: 1, statusCode: 400, error: 'x' },
-      })));
+      const stale = await settleBatch(
+        s.db.pool,
+        schema,
+        'dead-worker',
+        claimed.map((c) => ({
+          id: c.id,
+          transition: {
+            status: 'DEAD' as const,
+            retryCount: 0,
+            retryInSeconds: null,
+            lastError: 'WEBHOOK_DELIVERY_NON_RETRYABLE: HTTP 400',
+          },
+          attempt: { startedAt: Date.now(), durationMs: 1, statusCode: 400, error: 'x' },
+        })),
+      );
       expect(stale.size).toBe(0);
-      expect((await outboxRows(s, tenant)).map((r) => [r.status, r.attempt_count])).toEqual(rows.map(() => ['DELIVERED', 1]));
+      expect((await outboxRows(s, tenant)).map((r) => [r.status, r.attempt_count])).toEqual(
+        rows.map(() => ['DELIVERED', 1]),
+      );
     } finally {
       await d.stop();
     }
@@ -101,7 +122,11 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
       await eventually(async () => ((await wakeAt(idle)) === null ? true : undefined), 20_000, 'idle tenant retired');
       const [row] = await eventually(async () => {
         const r = await outboxRows(s, retrying);
-        return r[0].status === 'RETRYING' && (await wakeAt(retrying)) !== null && (await wakeAt(retrying))!.getTime() > Date.now() ? r : undefined;
+        return r[0].status === 'RETRYING' &&
+          (await wakeAt(retrying)) !== null &&
+          (await wakeAt(retrying))!.getTime() > Date.now()
+          ? r
+          : undefined;
       });
       expect((await wakeAt(retrying))!.getTime()).toBe(row.next_retry_at.getTime());
       const due = await dueTenants(s.db.pool, 10_000);
@@ -113,28 +138,43 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
     }
   });
 
-  it.skipIf(inject('embedded'))('never retires a tenant while one of its writers is in flight (real PostgreSQL: needs two sessions)', async () => {
-    const s = t.runtime.services;
-    const tenant = uniqueTenant(PREFIX);
-    await createConfig(s, tenant, { webhookUrl: `${receiver.url}/race` });
-    const schema = await s.tenants.ensure(tenant);
-    expect(await retireTenant((fn) => s.db.transaction(fn), tenant, outboxTable(schema))).toEqual({ retired: true, wakeAt: null });
-    expect(await wakeAt(tenant)).toBeNull();
-    const writer = await s.db.pool.connect();
-    try {
-      await writer.query('BEGIN');
-      await writeOutboxRecords(writer, { tenantId: tenant, schema, entityName: 'orders', writeRequestId: 'w', occurredAt: new Date(), changes: inserts(1) });
-      // The writer has not committed: a retire now would miss its record, so it must not happen.
-      expect(await retireTenant((fn) => s.db.transaction(fn), tenant, outboxTable(schema))).toEqual({ retired: false });
-      await writer.query('COMMIT');
-      expect(await dueTenants(s.db.pool, 10_000)).toContain(tenant);
-      const after = await retireTenant((fn) => s.db.transaction(fn), tenant, outboxTable(schema));
-      expect(after.retired && after.wakeAt!.getTime()).toBeLessThanOrEqual(Date.now());
-      expect(await dueTenants(s.db.pool, 10_000)).toContain(tenant);
-    } finally {
-      writer.release();
-    }
-  });
+  it.skipIf(inject('embedded'))(
+    'never retires a tenant while one of its writers is in flight (real PostgreSQL: needs two sessions)',
+    async () => {
+      const s = t.runtime.services;
+      const tenant = uniqueTenant(PREFIX);
+      await createConfig(s, tenant, { webhookUrl: `${receiver.url}/race` });
+      const schema = await s.tenants.ensure(tenant);
+      expect(await retireTenant((fn) => s.db.transaction(fn), tenant, outboxTable(schema))).toEqual({
+        retired: true,
+        wakeAt: null,
+      });
+      expect(await wakeAt(tenant)).toBeNull();
+      const writer = await s.db.pool.connect();
+      try {
+        await writer.query('BEGIN');
+        await writeOutboxRecords(writer, {
+          tenantId: tenant,
+          schema,
+          entityName: 'orders',
+          writeRequestId: 'w',
+          occurredAt: new Date(),
+          changes: inserts(1),
+        });
+        // The writer has not committed: a retire now would miss its record, so it must not happen.
+        expect(await retireTenant((fn) => s.db.transaction(fn), tenant, outboxTable(schema))).toEqual({
+          retired: false,
+        });
+        await writer.query('COMMIT');
+        expect(await dueTenants(s.db.pool, 10_000)).toContain(tenant);
+        const after = await retireTenant((fn) => s.db.transaction(fn), tenant, outboxTable(schema));
+        expect(after.retired && after.wakeAt!.getTime()).toBeLessThanOrEqual(Date.now());
+        expect(await dueTenants(s.db.pool, 10_000)).toContain(tenant);
+      } finally {
+        writer.release();
+      }
+    },
+  );
 
   it('exports deliveries by outcome, latency, due backlog per tenant and the oldest due age', async () => {
     const s = t.runtime.services;
@@ -142,13 +182,17 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
     await createConfig(s, tenant, { webhookUrl: `${receiver.url}/metrics` });
     const d = startDispatcher(t, PREFIX);
     await commitChanges(s, tenant, inserts(2));
-    await eventually(async () => ((await outboxRows(s, tenant)).every((r) => r.status === 'DELIVERED') ? true : undefined));
+    await eventually(async () =>
+      (await outboxRows(s, tenant)).every((r) => r.status === 'DELIVERED') ? true : undefined,
+    );
     await d.stop();
     const backlogTenant = uniqueTenant(PREFIX);
     await createConfig(s, backlogTenant, { webhookUrl: `${receiver.url}/metrics` });
     await commitChanges(s, backlogTenant, inserts(3));
     const schema = await s.tenants.ensure(backlogTenant);
-    await s.db.pool.query(`UPDATE "${schema}".mutation_webhook_outbox SET next_retry_at = now() - interval '42 seconds'`);
+    await s.db.pool.query(
+      `UPDATE "${schema}".mutation_webhook_outbox SET next_retry_at = now() - interval '42 seconds'`,
+    );
     const res = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(res.body).toMatch(/hookgate_dispatcher_deliveries_total\{outcome="delivered"\} \d+/);
     expect(res.body).toMatch(/hookgate_dispatcher_delivery_duration_seconds_count\{outcome="delivered"\} \d+/);

@@ -46,9 +46,13 @@ describe('dispatcher: SSRF guard (WEBHOOK_ALLOW_PRIVATE_TARGETS=false)', () => {
     expect(rows).toHaveLength(5);
     for (const row of rows) {
       expect(row.retry_count).toBe(0);
-      expect(row.last_error).toMatch(/^WEBHOOK_TARGET_FORBIDDEN: \S+ is a (loopback|private|link-local or cloud metadata) address; private targets are not allowed/);
+      expect(row.last_error).toMatch(
+        /^WEBHOOK_TARGET_FORBIDDEN: \S+ is a (loopback|private|link-local or cloud metadata) address; private targets are not allowed/,
+      );
     }
-    expect(rows.map((r) => r.last_error).join('\n')).toContain('169.254.169.254 is a link-local or cloud metadata address');
+    expect(rows.map((r) => r.last_error).join('\n')).toContain(
+      '169.254.169.254 is a link-local or cloud metadata address',
+    );
     expect(receiver.received).toHaveLength(0);
   });
 });

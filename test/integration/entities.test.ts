@@ -71,7 +71,10 @@ describe('entity definitions', () => {
       [schema],
     );
     expect(pk.rows).toEqual([{ column_name: 'id' }]);
-    const indexes = await t.runtime.db.pool.query(`SELECT indexdef FROM pg_indexes WHERE schemaname = $1 AND tablename = 'orders'`, [schema]);
+    const indexes = await t.runtime.db.pool.query(
+      `SELECT indexdef FROM pg_indexes WHERE schemaname = $1 AND tablename = 'orders'`,
+      [schema],
+    );
     expect(indexes.rows.some((r) => /\(created_at\)/.test(r.indexdef) && !/UNIQUE/.test(r.indexdef))).toBe(true);
 
     // list, get, and the backend paths see the same definition
@@ -89,7 +92,15 @@ describe('entity definitions', () => {
   it('drops the definition and its table; a second drop is 404', async () => {
     const tenant = uniqueTenant();
     const h = await t.headers(tenant);
-    expect((await define(tenant, { name: 'events', fields: [{ name: 'id', type: 'INTEGER' }], primaryKey: 'id' }, '/api/v1/entities')).statusCode).toBe(201);
+    expect(
+      (
+        await define(
+          tenant,
+          { name: 'events', fields: [{ name: 'id', type: 'INTEGER' }], primaryKey: 'id' },
+          '/api/v1/entities',
+        )
+      ).statusCode,
+    ).toBe(201);
     expect(await columnsOf(tenant, 'events')).toHaveLength(1);
     const drop = await t.app.inject({ method: 'DELETE', url: '/metadata/entities/events', headers: h });
     expect(drop.statusCode).toBe(204);
@@ -101,7 +112,9 @@ describe('entity definitions', () => {
     const get = await t.app.inject({ method: 'GET', url: '/metadata/entities/events', headers: h });
     expect(get.json().error.code).toBe('ENTITY_NOT_FOUND');
     // The name is free again.
-    expect((await define(tenant, { name: 'events', fields: [{ name: 'id', type: 'STRING' }], primaryKey: 'id' })).statusCode).toBe(201);
+    expect(
+      (await define(tenant, { name: 'events', fields: [{ name: 'id', type: 'STRING' }], primaryKey: 'id' })).statusCode,
+    ).toBe(201);
     expect((await columnsOf(tenant, 'events'))[0].data_type).toBe('text');
   });
 
@@ -113,16 +126,67 @@ describe('entity definitions', () => {
       [{ name: 'a'.repeat(64), fields: [{ name: 'id', type: 'STRING' }], primaryKey: 'id' }, ['name']],
       [{ fields: [{ name: 'id', type: 'STRING' }], primaryKey: 'id' }, ['name']],
       [{ name: 'mutation_webhook_outbox', fields: [{ name: 'id', type: 'STRING' }], primaryKey: 'id' }, ['name']],
-      [{ name: 'x', fields: [{ name: 'id', type: 'STRING' }, { name: 'v', type: 'MONEY' }], primaryKey: 'id' }, ['fields[1].type']],
-      [{ name: 'x', fields: [{ name: 'id', type: 'STRING' }, { name: 'Bad Name', type: 'STRING' }], primaryKey: 'id' }, ['fields[1].name']],
-      [{ name: 'x', fields: [{ name: 'id', type: 'STRING' }, { name: 'id', type: 'INTEGER' }], primaryKey: 'id' }, ['fields[1].name']],
-      [{ name: 'x', fields: [{ name: 'id', type: 'STRING' }, { name: 'xmin', type: 'INTEGER' }], primaryKey: 'id' }, ['fields[1].name']],
+      [
+        {
+          name: 'x',
+          fields: [
+            { name: 'id', type: 'STRING' },
+            { name: 'v', type: 'MONEY' },
+          ],
+          primaryKey: 'id',
+        },
+        ['fields[1].type'],
+      ],
+      [
+        {
+          name: 'x',
+          fields: [
+            { name: 'id', type: 'STRING' },
+            { name: 'Bad Name', type: 'STRING' },
+          ],
+          primaryKey: 'id',
+        },
+        ['fields[1].name'],
+      ],
+      [
+        {
+          name: 'x',
+          fields: [
+            { name: 'id', type: 'STRING' },
+            { name: 'id', type: 'INTEGER' },
+          ],
+          primaryKey: 'id',
+        },
+        ['fields[1].name'],
+      ],
+      [
+        {
+          name: 'x',
+          fields: [
+            { name: 'id', type: 'STRING' },
+            { name: 'xmin', type: 'INTEGER' },
+          ],
+          primaryKey: 'id',
+        },
+        ['fields[1].name'],
+      ],
       [{ name: 'x', fields: [], primaryKey: 'id' }, ['fields']],
       [{ name: 'x', fields: 'id', primaryKey: 'id' }, ['fields']],
       [{ name: 'x', fields: [{ name: 'id', type: 'STRING' }], primaryKey: 'nope' }, ['primaryKey']],
       [{ name: 'x', fields: [{ name: 'id', type: 'STRING' }] }, ['primaryKey']],
       [{ name: 'x', fields: [{ name: 'id', type: 'JSON' }], primaryKey: 'id' }, ['primaryKey']],
-      [{ name: 'x', fields: [{ name: 'id', type: 'STRING' }, { name: 'n', type: 'INTEGER' }], primaryKey: 'id', timeField: 'n' }, ['timeField']],
+      [
+        {
+          name: 'x',
+          fields: [
+            { name: 'id', type: 'STRING' },
+            { name: 'n', type: 'INTEGER' },
+          ],
+          primaryKey: 'id',
+          timeField: 'n',
+        },
+        ['timeField'],
+      ],
       [{ name: 'x', fields: [{ name: 'id', type: 'STRING' }], primaryKey: 'id', timeField: 'at' }, ['timeField']],
       [[1, 2], ['body']],
     ];
@@ -159,7 +223,9 @@ describe('entity definitions', () => {
     expect((await define(a, body)).statusCode).toBe(201);
     const hb = await t.headers(b);
     expect((await t.app.inject({ method: 'GET', url: '/metadata/entities/orders', headers: hb })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'DELETE', url: '/metadata/entities/orders', headers: hb })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'DELETE', url: '/metadata/entities/orders', headers: hb })).statusCode).toBe(
+      404,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/metadata/entities', headers: hb })).json()).toEqual([]);
     expect((await define(b, { ...body, fields: [{ name: 'id', type: 'INTEGER' }] })).statusCode).toBe(201);
     expect((await columnsOf(a, 'orders'))[0].data_type).toBe('text');
@@ -169,9 +235,19 @@ describe('entity definitions', () => {
   it('needs tenant:admin or admin: 401 without a token, 403 for data:write or another tenant', async () => {
     const tenant = uniqueTenant();
     const body = { name: 'orders', fields: [{ name: 'id', type: 'STRING' }], primaryKey: 'id' };
-    const none = await t.app.inject({ method: 'POST', url: '/metadata/entities', headers: { 'x-tenant-id': tenant }, payload: body });
+    const none = await t.app.inject({
+      method: 'POST',
+      url: '/metadata/entities',
+      headers: { 'x-tenant-id': tenant },
+      payload: body,
+    });
     expect(none.statusCode).toBe(401);
-    const writer = await t.app.inject({ method: 'POST', url: '/metadata/entities', headers: await t.headers(tenant, ['data:write']), payload: body });
+    const writer = await t.app.inject({
+      method: 'POST',
+      url: '/metadata/entities',
+      headers: await t.headers(tenant, ['data:write']),
+      payload: body,
+    });
     expect(writer.statusCode).toBe(403);
     const foreign = await t.app.inject({
       method: 'GET',
@@ -179,17 +255,35 @@ describe('entity definitions', () => {
       headers: { authorization: `Bearer ${await t.token(uniqueTenant())}`, 'x-tenant-id': tenant },
     });
     expect(foreign.statusCode).toBe(403);
-    const admin = await t.app.inject({ method: 'POST', url: '/metadata/entities', headers: await t.headers(tenant, ['admin']), payload: body });
+    const admin = await t.app.inject({
+      method: 'POST',
+      url: '/metadata/entities',
+      headers: await t.headers(tenant, ['admin']),
+      payload: body,
+    });
     expect(admin.statusCode).toBe(201);
   });
 
   it('offers the same operations and errors over GraphQL', async () => {
     const tenant = uniqueTenant();
     const h = await t.headers(tenant);
-    const input = { name: 'visits', fields: [{ name: 'id', type: 'INTEGER' as const }, { name: 'at', type: 'DATE' as const }], primaryKey: 'id', timeField: 'at' };
+    const input = {
+      name: 'visits',
+      fields: [
+        { name: 'id', type: 'INTEGER' as const },
+        { name: 'at', type: 'DATE' as const },
+      ],
+      primaryKey: 'id',
+      timeField: 'at',
+    };
     const defined = await gqlRequest(t.app, DefineEntityDocument, { input }, h);
     expect(defined.errors).toBeUndefined();
-    expect(defined.data!.defineEntity).toMatchObject({ name: 'visits', fields: input.fields, primaryKey: 'id', timeField: 'at' });
+    expect(defined.data!.defineEntity).toMatchObject({
+      name: 'visits',
+      fields: input.fields,
+      primaryKey: 'id',
+      timeField: 'at',
+    });
     expect(defined.data!.defineEntity.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
     // REST sees what GraphQL defined.

@@ -42,14 +42,36 @@ describe('writeOutboxRecords (the transactional outbox)', () => {
       ['DELETE', all.id],
     ]);
     for (const r of rows) {
-      expect(r).toMatchObject({ status: 'PENDING', retry_count: 0, tenant_id: tenant, entity_name: 'orders', last_error: null });
+      expect(r).toMatchObject({
+        status: 'PENDING',
+        retry_count: 0,
+        tenant_id: tenant,
+        entity_name: 'orders',
+        last_error: null,
+      });
       expect(r.max_retries).toBe(r.webhook_config_id === all.id ? 7 : 3);
       expect(Math.abs(r.next_retry_at.getTime() - Date.now())).toBeLessThan(10_000);
       const payload = JSON.parse(r.payload_json);
       expect(Object.keys(payload).sort()).toEqual(
-        ['data', 'entityName', 'eventId', 'occurredAt', 'operation', 'previous', 'requestId', 'tenantId', 'writeRequestId'].sort(),
+        [
+          'data',
+          'entityName',
+          'eventId',
+          'occurredAt',
+          'operation',
+          'previous',
+          'requestId',
+          'tenantId',
+          'writeRequestId',
+        ].sort(),
       );
-      expect(payload).toMatchObject({ tenantId: tenant, entityName: 'orders', operation: r.operation, requestId: r.request_id, writeRequestId: 'req-abc' });
+      expect(payload).toMatchObject({
+        tenantId: tenant,
+        entityName: 'orders',
+        operation: r.operation,
+        requestId: r.request_id,
+        writeRequestId: 'req-abc',
+      });
       expect(payload.occurredAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     }
     const [insert, update1, update2, del] = rows.map((r) => JSON.parse(r.payload_json));
@@ -73,7 +95,14 @@ describe('writeOutboxRecords (the transactional outbox)', () => {
     const schema = await s.tenants.ensure(tenant);
     await expect(
       s.db.transaction(async (client) => {
-        await writeOutboxRecords(client, { tenantId: tenant, schema, entityName: 'orders', writeRequestId: 'w', occurredAt: new Date(), changes: inserts(3) });
+        await writeOutboxRecords(client, {
+          tenantId: tenant,
+          schema,
+          entityName: 'orders',
+          writeRequestId: 'w',
+          occurredAt: new Date(),
+          changes: inserts(3),
+        });
         throw new Error('the record write failed');
       }),
     ).rejects.toThrow('the record write failed');

@@ -7,7 +7,9 @@ const embedded = inject('embedded');
 
 /** The names prepared in the backend session of `client`, as PostgreSQL itself reports them. */
 async function preparedInSession(client: pg.PoolClient): Promise<string[]> {
-  const { rows } = await client.query<{ name: string }>(`SELECT name FROM pg_prepared_statements WHERE name LIKE 'hg\\_%' ORDER BY name`);
+  const { rows } = await client.query<{ name: string }>(
+    `SELECT name FROM pg_prepared_statements WHERE name LIKE 'hg\\_%' ORDER BY name`,
+  );
   return rows.map((r) => r.name);
 }
 
@@ -77,7 +79,9 @@ describe.skipIf(embedded)('prepared statements (real PostgreSQL)', () => {
 
   it('does not reuse a connection whose statement failed, and the pool goes on', async () => {
     const pool = newPool(true);
-    await expect(queryPrepared(pool, { text: 'SELECT 1 / $1::int AS v', values: [0] })).rejects.toThrow(/division by zero/);
+    await expect(queryPrepared(pool, { text: 'SELECT 1 / $1::int AS v', values: [0] })).rejects.toThrow(
+      /division by zero/,
+    );
     const { rows } = await queryPrepared<{ v: number }>(pool, { text: 'SELECT 1 / $1::int AS v', values: [1] });
     expect(rows[0].v).toBe(1);
   });

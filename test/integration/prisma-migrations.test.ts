@@ -22,7 +22,10 @@ async function describeSchema(db: PGlite): Promise<string[]> {
 
 describe('prisma/schema.prisma and prisma/migrations', () => {
   it('describe the same database', async () => {
-    const expectedSql = await diffEmptyToSchema(path.resolve(__dirname, '../../prisma/schema.prisma'), inject('databaseUrl'));
+    const expectedSql = await diffEmptyToSchema(
+      path.resolve(__dirname, '../../prisma/schema.prisma'),
+      inject('databaseUrl'),
+    );
     expect(expectedSql).toContain('CREATE TABLE');
 
     const fromSchema = await PGlite.create();
@@ -33,7 +36,10 @@ describe('prisma/schema.prisma and prisma/migrations', () => {
       const want = await describeSchema(fromSchema);
       const got = await describeSchema(fromMigrations);
       // A readable failure: what the schema has that the migrations lack, and the reverse.
-      expect({ missingFromMigrations: want.filter((x) => !got.includes(x)), notInSchema: got.filter((x) => !want.includes(x)) }).toEqual({
+      expect({
+        missingFromMigrations: want.filter((x) => !got.includes(x)),
+        notInSchema: got.filter((x) => !want.includes(x)),
+      }).toEqual({
         missingFromMigrations: [],
         notInSchema: [],
       });

@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DeleteRecordDocument, InsertRecordsDocument, UpdateRecordDocument, UpsertRecordsDocument } from '../generated/graphql';
+import {
+  DeleteRecordDocument,
+  InsertRecordsDocument,
+  UpdateRecordDocument,
+  UpsertRecordsDocument,
+} from '../generated/graphql';
 import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
 import { codes, gqlRequest } from '../support/graphql';
 
@@ -28,13 +33,23 @@ describe('record writes and their outbox records', () => {
   async function tenantWithOrders(fields = ORDER_FIELDS, primaryKey = 'id') {
     const tenant = uniqueTenant();
     const h = await t.headers(tenant);
-    const res = await t.app.inject({ method: 'POST', url: '/metadata/entities', headers: h, payload: { name: 'orders', fields, primaryKey, timeField: 'created_at' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/metadata/entities',
+      headers: h,
+      payload: { name: 'orders', fields, primaryKey, timeField: 'created_at' },
+    });
     expect(res.statusCode).toBe(201);
     return { tenant, h };
   }
 
   const post = (h: Record<string, string>, body: unknown, entity = 'orders', extra: Record<string, string> = {}) =>
-    t.app.inject({ method: 'POST', url: `/data/${entity}/records`, headers: { ...h, ...extra }, payload: body as object });
+    t.app.inject({
+      method: 'POST',
+      url: `/data/${entity}/records`,
+      headers: { ...h, ...extra },
+      payload: body as object,
+    });
 
   async function tableRows(tenant: string, table = 'orders'): Promise<Row[]> {
     const schema = await t.runtime.services.tenants.ensure(tenant);
@@ -53,7 +68,12 @@ describe('record writes and their outbox records', () => {
       method: 'POST',
       url: '/metadata/entity-webhooks',
       headers: h,
-      payload: { entityName: 'orders', events: 'INSERT,UPDATE,UPSERT,DELETE', webhookUrl: 'http://127.0.0.1:9/hook', ...fields },
+      payload: {
+        entityName: 'orders',
+        events: 'INSERT,UPDATE,UPSERT,DELETE',
+        webhookUrl: 'http://127.0.0.1:9/hook',
+        ...fields,
+      },
     });
     expect(res.statusCode).toBe(201);
     return res.json() as { id: string };
@@ -73,17 +93,35 @@ describe('record writes and their outbox records', () => {
 
   it('inserts a batch over REST, answering count and the request id, values stored in their types', async () => {
     const { tenant, h } = await tenantWithOrders();
-    const res = await post(h, { operation: 'INSERT', records: [order(1), order(2, { amount: 7, meta: 'text', paid: null })] }, 'orders', { 'x-request-id': 'write-req-1' });
+    const res = await post(
+      h,
+      { operation: 'INSERT', records: [order(1), order(2, { amount: 7, meta: 'text', paid: null })] },
+      'orders',
+      { 'x-request-id': 'write-req-1' },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, data: { count: 2, requestId: 'write-req-1' } });
     const rows = await tableRows(tenant);
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ id: 1, customer: 'c1', ratio: 0.25, amount: 12.5, paid: false, day: '2024-02-29', meta: { tags: ['a', 'b'], n: 1 } });
+    expect(rows[0]).toMatchObject({
+      id: 1,
+      customer: 'c1',
+      ratio: 0.25,
+      amount: 12.5,
+      paid: false,
+      day: '2024-02-29',
+      meta: { tags: ['a', 'b'], n: 1 },
+    });
     expect((rows[0].created_at as Date).toISOString()).toBe('2026-11-26T08:30:00.123Z');
     expect(rows[1]).toMatchObject({ id: 2, amount: 7, paid: null, meta: 'text' });
 
     // The backend path is the same operation.
-    const v1 = await t.app.inject({ method: 'POST', url: '/api/v1/data/orders/records', headers: h, payload: { operation: 'INSERT', records: [{ id: 3 }] } });
+    const v1 = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/data/orders/records',
+      headers: h,
+      payload: { operation: 'INSERT', records: [{ id: 3 }] },
+    });
     expect(v1.statusCode).toBe(200);
     expect(v1.json().data.count).toBe(1);
     expect(v1.json().data.requestId).toBe(v1.headers['x-request-id']);
@@ -120,17 +158,35 @@ describe('record writes and their outbox records', () => {
     }
     const missingKey = await post(h, { operation: 'UPSERT', records: [{ customer: 'x' }] });
     expect(missingKey.json().error.details).toEqual([{ field: 'records[0].id', message: expect.any(String) }]);
-    for (const body of [{ operation: 'MERGE', records: [order(1)] }, { operation: 'INSERT' }, { operation: 'INSERT', records: [] }, { operation: 'INSERT', records: [5] }]) {
+    for (const body of [
+      { operation: 'MERGE', records: [order(1)] },
+      { operation: 'INSERT' },
+      { operation: 'INSERT', records: [] },
+      { operation: 'INSERT', records: [5] },
+    ]) {
       const res = await post(h, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error.code).toBe('VALIDATION_FAILED');
     }
-    const malformed = await t.app.inject({ method: 'POST', url: '/data/orders/records', headers: { ...h, 'content-type': 'application/json' }, payload: '{"operation":' });
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/data/orders/records',
+      headers: { ...h, 'content-type': 'application/json' },
+      payload: '{"operation":',
+    });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().error.code).toBe('VALIDATION_FAILED');
-    const text = await t.app.inject({ method: 'POST', url: '/data/orders/records', headers: { ...h, 'content-type': 'text/plain' }, payload: 'INSERT' });
+    const text = await t.app.inject({
+      method: 'POST',
+      url: '/data/orders/records',
+      headers: { ...h, 'content-type': 'text/plain' },
+      payload: 'INSERT',
+    });
     expect(text.statusCode).toBe(415);
-    const tooMany = await post(h, { operation: 'INSERT', records: Array.from({ length: 1001 }, (_, i) => ({ id: i })) });
+    const tooMany = await post(h, {
+      operation: 'INSERT',
+      records: Array.from({ length: 1001 }, (_, i) => ({ id: i })),
+    });
     expect(tooMany.statusCode).toBe(400);
     expect(tooMany.json().error.details).toEqual([{ field: 'records', message: expect.any(String) }]);
     expect(await tableRows(tenant)).toEqual([]);
@@ -159,7 +215,12 @@ describe('record writes and their outbox records', () => {
     const cfg = await config(h, { events: 'UPSERT' });
     expect((await post(h, { operation: 'INSERT', records: [order(1), order(2)] })).statusCode).toBe(200);
     expect(await outbox(tenant)).toHaveLength(0); // the only configuration listens to UPSERT
-    const res = await post(h, { operation: 'UPSERT', records: [order(3, { customer: 'new' }), { id: 1, customer: 'replaced' }] }, 'orders', { 'x-request-id': 'upsert-1' });
+    const res = await post(
+      h,
+      { operation: 'UPSERT', records: [order(3, { customer: 'new' }), { id: 1, customer: 'replaced' }] },
+      'orders',
+      { 'x-request-id': 'upsert-1' },
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json().data).toEqual({ count: 2, requestId: 'upsert-1' });
     const rows = await tableRows(tenant);
@@ -174,7 +235,12 @@ describe('record writes and their outbox records', () => {
       ['UPSERT', cfg.id, 'PENDING'],
     ]);
     const [inserted, updated] = out.map((r) => JSON.parse(r.payload_json as string));
-    expect(inserted).toMatchObject({ operation: 'UPSERT', writeRequestId: 'upsert-1', previous: null, data: { id: 3, customer: 'new' } });
+    expect(inserted).toMatchObject({
+      operation: 'UPSERT',
+      writeRequestId: 'upsert-1',
+      previous: null,
+      data: { id: 3, customer: 'new' },
+    });
     expect(updated.previous).toEqual({
       id: 1,
       customer: 'c1',
@@ -185,7 +251,16 @@ describe('record writes and their outbox records', () => {
       day: '2024-02-29',
       meta: { tags: ['a', 'b'], n: 1 },
     });
-    expect(updated.data).toEqual({ id: 1, customer: 'replaced', ratio: null, amount: null, paid: null, created_at: null, day: null, meta: null });
+    expect(updated.data).toEqual({
+      id: 1,
+      customer: 'replaced',
+      ratio: null,
+      amount: null,
+      paid: null,
+      created_at: null,
+      day: null,
+      meta: null,
+    });
     expect(inserted.eventId).not.toBe(updated.eventId);
 
     const twice = await post(h, { operation: 'UPSERT', records: [{ id: 7 }, { id: 7 }] });
@@ -196,23 +271,63 @@ describe('record writes and their outbox records', () => {
   it('patches one record (answering it in JSON form) and deletes one, with 404 for unknown ids', async () => {
     const { tenant, h } = await tenantWithOrders();
     expect((await post(h, { operation: 'INSERT', records: [order(1), order(2)] })).statusCode).toBe(200);
-    const patch = await t.app.inject({ method: 'PATCH', url: '/data/orders/records/1', headers: h, payload: { amount: '99.125', paid: true, meta: null } });
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: '/data/orders/records/1',
+      headers: h,
+      payload: { amount: '99.125', paid: true, meta: null },
+    });
     expect(patch.statusCode).toBe(200);
     expect(patch.json()).toEqual({
       success: true,
-      data: { id: 1, customer: 'c1', ratio: 0.25, amount: 99.125, paid: true, created_at: '2026-11-26T08:30:00.123Z', day: '2024-02-29', meta: null },
+      data: {
+        id: 1,
+        customer: 'c1',
+        ratio: 0.25,
+        amount: 99.125,
+        paid: true,
+        created_at: '2026-11-26T08:30:00.123Z',
+        day: '2024-02-29',
+        meta: null,
+      },
     });
     expect(patch.json().data.created_at).toMatch(ISO_MS);
     // The key may be repeated unchanged, but not changed.
-    expect((await t.app.inject({ method: 'PATCH', url: '/data/orders/records/1', headers: h, payload: { id: 1, customer: 'k' } })).statusCode).toBe(200);
-    const rekey = await t.app.inject({ method: 'PATCH', url: '/data/orders/records/1', headers: h, payload: { id: 5 } });
+    expect(
+      (
+        await t.app.inject({
+          method: 'PATCH',
+          url: '/data/orders/records/1',
+          headers: h,
+          payload: { id: 1, customer: 'k' },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const rekey = await t.app.inject({
+      method: 'PATCH',
+      url: '/data/orders/records/1',
+      headers: h,
+      payload: { id: 5 },
+    });
     expect(rekey.statusCode).toBe(400);
     expect(rekey.json().error.details[0].field).toBe('id');
-    const badType = await t.app.inject({ method: 'PATCH', url: '/data/orders/records/1', headers: h, payload: { paid: 1 } });
+    const badType = await t.app.inject({
+      method: 'PATCH',
+      url: '/data/orders/records/1',
+      headers: h,
+      payload: { paid: 1 },
+    });
     expect(badType.json().error.details).toEqual([{ field: 'paid', message: expect.any(String) }]);
-    expect((await t.app.inject({ method: 'PATCH', url: '/data/orders/records/1', headers: h, payload: {} })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: '/data/orders/records/1', headers: h, payload: {} })).statusCode,
+    ).toBe(400);
     for (const id of ['404', 'abc', '1.5']) {
-      const missing = await t.app.inject({ method: 'PATCH', url: `/data/orders/records/${id}`, headers: h, payload: { paid: true } });
+      const missing = await t.app.inject({
+        method: 'PATCH',
+        url: `/data/orders/records/${id}`,
+        headers: h,
+        payload: { paid: true },
+      });
       expect(missing.statusCode, id).toBe(404);
       expect(missing.json().error.code).toBe('RECORD_NOT_FOUND');
     }
@@ -229,15 +344,27 @@ describe('record writes and their outbox records', () => {
   it('answers 404 ENTITY_NOT_FOUND for an unknown or foreign entity, and checks permissions', async () => {
     const { h } = await tenantWithOrders();
     const other = await t.headers(uniqueTenant());
-    for (const [headers, entity] of [[h, 'nope'], [other, 'orders']] as const) {
+    for (const [headers, entity] of [
+      [h, 'nope'],
+      [other, 'orders'],
+    ] as const) {
       const res = await post(headers, { operation: 'INSERT', records: [{ id: 1 }] }, entity);
       expect(res.statusCode).toBe(404);
       expect(res.json().error.code).toBe('ENTITY_NOT_FOUND');
     }
     const tenant = h['x-tenant-id'];
-    expect((await post(await t.headers(tenant, ['data:write']), { operation: 'INSERT', records: [{ id: 1 }] })).statusCode).toBe(200);
-    expect((await post(await t.headers(tenant, ['analytics:read']), { operation: 'INSERT', records: [{ id: 2 }] })).statusCode).toBe(403);
-    const unauth = await t.app.inject({ method: 'DELETE', url: '/data/orders/records/1', headers: { 'x-tenant-id': tenant } });
+    expect(
+      (await post(await t.headers(tenant, ['data:write']), { operation: 'INSERT', records: [{ id: 1 }] })).statusCode,
+    ).toBe(200);
+    expect(
+      (await post(await t.headers(tenant, ['analytics:read']), { operation: 'INSERT', records: [{ id: 2 }] }))
+        .statusCode,
+    ).toBe(403);
+    const unauth = await t.app.inject({
+      method: 'DELETE',
+      url: '/data/orders/records/1',
+      headers: { 'x-tenant-id': tenant },
+    });
     expect(unauth.statusCode).toBe(401);
   });
 
@@ -247,16 +374,28 @@ describe('record writes and their outbox records', () => {
     const deletesOnly = await config(h, { events: 'DELETE' });
     await config(h, { enabled: false });
     const removed = await config(h, {});
-    expect((await t.app.inject({ method: 'DELETE', url: `/metadata/entity-webhooks/${removed.id}`, headers: h })).statusCode).toBe(204);
+    expect(
+      (await t.app.inject({ method: 'DELETE', url: `/metadata/entity-webhooks/${removed.id}`, headers: h })).statusCode,
+    ).toBe(204);
     await config(h, { entityName: 'customers' });
 
     await post(h, { operation: 'INSERT', records: [order(1)] }, 'orders', { 'x-request-id': 'w-insert' });
-    await t.app.inject({ method: 'PATCH', url: '/data/orders/records/1', headers: { ...h, 'x-request-id': 'w-update' }, payload: { customer: 'z' } });
-    await t.app.inject({ method: 'DELETE', url: '/data/orders/records/1', headers: { ...h, 'x-request-id': 'w-delete' } });
+    await t.app.inject({
+      method: 'PATCH',
+      url: '/data/orders/records/1',
+      headers: { ...h, 'x-request-id': 'w-update' },
+      payload: { customer: 'z' },
+    });
+    await t.app.inject({
+      method: 'DELETE',
+      url: '/data/orders/records/1',
+      headers: { ...h, 'x-request-id': 'w-delete' },
+    });
 
     // The two records of the DELETE follow the configurations' creation order, which may tie within a millisecond.
     const [insertRow, updateRow, ...deleteRows] = await outbox(tenant);
-    const firstAll = (x: Row, y: Row) => Number(y.webhook_config_id === all.id) - Number(x.webhook_config_id === all.id);
+    const firstAll = (x: Row, y: Row) =>
+      Number(y.webhook_config_id === all.id) - Number(x.webhook_config_id === all.id);
     const rows = [insertRow, updateRow, ...deleteRows.sort(firstAll)];
     expect(rows.map((r) => [r.operation, r.webhook_config_id])).toEqual([
       ['INSERT', all.id],
@@ -266,14 +405,43 @@ describe('record writes and their outbox records', () => {
     ]);
     const payloads = rows.map((r) => JSON.parse(r.payload_json as string));
     rows.forEach((r, i) => {
-      expect(r).toMatchObject({ status: 'PENDING', retry_count: 0, tenant_id: tenant, entity_name: 'orders', max_retries: r.webhook_config_id === all.id ? 9 : 3 });
-      expect(Object.keys(payloads[i]).sort()).toEqual(['data', 'entityName', 'eventId', 'occurredAt', 'operation', 'previous', 'requestId', 'tenantId', 'writeRequestId']);
-      expect(payloads[i]).toMatchObject({ tenantId: tenant, entityName: 'orders', operation: r.operation, requestId: r.request_id });
+      expect(r).toMatchObject({
+        status: 'PENDING',
+        retry_count: 0,
+        tenant_id: tenant,
+        entity_name: 'orders',
+        max_retries: r.webhook_config_id === all.id ? 9 : 3,
+      });
+      expect(Object.keys(payloads[i]).sort()).toEqual([
+        'data',
+        'entityName',
+        'eventId',
+        'occurredAt',
+        'operation',
+        'previous',
+        'requestId',
+        'tenantId',
+        'writeRequestId',
+      ]);
+      expect(payloads[i]).toMatchObject({
+        tenantId: tenant,
+        entityName: 'orders',
+        operation: r.operation,
+        requestId: r.request_id,
+      });
       expect(payloads[i].occurredAt).toMatch(ISO_MS);
     });
     const [ins, upd, del1, del2] = payloads;
-    expect(ins).toMatchObject({ writeRequestId: 'w-insert', previous: null, data: { id: 1, customer: 'c1', created_at: '2026-11-26T08:30:00.123Z', amount: 12.5, day: '2024-02-29' } });
-    expect(upd).toMatchObject({ writeRequestId: 'w-update', previous: { id: 1, customer: 'c1' }, data: { id: 1, customer: 'z' } });
+    expect(ins).toMatchObject({
+      writeRequestId: 'w-insert',
+      previous: null,
+      data: { id: 1, customer: 'c1', created_at: '2026-11-26T08:30:00.123Z', amount: 12.5, day: '2024-02-29' },
+    });
+    expect(upd).toMatchObject({
+      writeRequestId: 'w-update',
+      previous: { id: 1, customer: 'c1' },
+      data: { id: 1, customer: 'z' },
+    });
     expect(del1).toMatchObject({ writeRequestId: 'w-delete', data: null, previous: { id: 1, customer: 'z' } });
     expect(del2.eventId).toBe(del1.eventId);
     expect(del2.requestId).not.toBe(del1.requestId);
@@ -316,17 +484,47 @@ describe('record writes and their outbox records', () => {
     const ins = await gqlRequest(t.app, InsertRecordsDocument, { entity: 'orders', records: [order(1), order(2)] }, hr);
     expect(ins.errors).toBeUndefined();
     expect(ins.data!.insertRecords).toEqual({ count: 2, requestId: 'gql-write-1' });
-    const ups = await gqlRequest(t.app, UpsertRecordsDocument, { entity: 'orders', records: [order(2, { customer: 'u' })] }, h);
+    const ups = await gqlRequest(
+      t.app,
+      UpsertRecordsDocument,
+      { entity: 'orders', records: [order(2, { customer: 'u' })] },
+      h,
+    );
     expect(ups.data!.upsertRecords.count).toBe(1);
     const upd = await gqlRequest(t.app, UpdateRecordDocument, { entity: 'orders', id: '1', patch: { ratio: 1.5 } }, h);
-    expect(upd.data!.updateRecord).toMatchObject({ id: 1, ratio: 1.5, created_at: '2026-11-26T08:30:00.123Z', day: '2024-02-29' });
-    expect((await gqlRequest(t.app, DeleteRecordDocument, { entity: 'orders', id: '2' }, h)).data!.deleteRecord).toBe(true);
-    expect(codes(await gqlRequest(t.app, DeleteRecordDocument, { entity: 'orders', id: '2' }, h))).toEqual(['RECORD_NOT_FOUND']);
-    expect(codes(await gqlRequest(t.app, InsertRecordsDocument, { entity: 'nope', records: [{ id: 1 }] }, h))).toEqual(['ENTITY_NOT_FOUND']);
-    const bad = await gqlRequest(t.app, InsertRecordsDocument, { entity: 'orders', records: [order(5), order(6, { day: 'x' })] }, h);
+    expect(upd.data!.updateRecord).toMatchObject({
+      id: 1,
+      ratio: 1.5,
+      created_at: '2026-11-26T08:30:00.123Z',
+      day: '2024-02-29',
+    });
+    expect((await gqlRequest(t.app, DeleteRecordDocument, { entity: 'orders', id: '2' }, h)).data!.deleteRecord).toBe(
+      true,
+    );
+    expect(codes(await gqlRequest(t.app, DeleteRecordDocument, { entity: 'orders', id: '2' }, h))).toEqual([
+      'RECORD_NOT_FOUND',
+    ]);
+    expect(codes(await gqlRequest(t.app, InsertRecordsDocument, { entity: 'nope', records: [{ id: 1 }] }, h))).toEqual([
+      'ENTITY_NOT_FOUND',
+    ]);
+    const bad = await gqlRequest(
+      t.app,
+      InsertRecordsDocument,
+      { entity: 'orders', records: [order(5), order(6, { day: 'x' })] },
+      h,
+    );
     expect(codes(bad)).toEqual(['VALIDATION_FAILED']);
     expect(bad.errors![0].extensions!.details).toEqual([{ field: 'records[1].day', message: expect.any(String) }]);
-    expect(codes(await gqlRequest(t.app, InsertRecordsDocument, { entity: 'orders', records: [{ id: 9 }] }, await t.headers(tenant, ['analytics:read'])))).toEqual(['FORBIDDEN']);
+    expect(
+      codes(
+        await gqlRequest(
+          t.app,
+          InsertRecordsDocument,
+          { entity: 'orders', records: [{ id: 9 }] },
+          await t.headers(tenant, ['analytics:read']),
+        ),
+      ),
+    ).toEqual(['FORBIDDEN']);
 
     expect((await tableRows(tenant)).map((r) => [r.id, r.ratio])).toEqual([[1, 1.5]]);
     const ops = (await outbox(tenant)).map((r) => [r.operation, JSON.parse(r.payload_json as string).writeRequestId]);
@@ -341,7 +539,14 @@ describe('record writes and their outbox records', () => {
     const { tenant, h } = await tenantWithOrders();
     await config(h, { events: 'UPSERT' });
     // Keys 1..40 exist before; writer a upserts 1..120, writer b 60..180, concurrently (on the embedded database they queue).
-    expect((await post(h, { operation: 'INSERT', records: Array.from({ length: 40 }, (_, i) => ({ id: i + 1, customer: 'seed' })) })).statusCode).toBe(200);
+    expect(
+      (
+        await post(h, {
+          operation: 'INSERT',
+          records: Array.from({ length: 40 }, (_, i) => ({ id: i + 1, customer: 'seed' })),
+        })
+      ).statusCode,
+    ).toBe(200);
     const batch = (from: number, to: number, customer: string) => ({
       operation: 'UPSERT',
       records: Array.from({ length: to - from + 1 }, (_, i) => ({ id: from + i, customer })),
@@ -372,18 +577,58 @@ describe('record writes and their outbox records', () => {
   });
 
   it('uses text, date and timestamp primary keys from the URL', async () => {
-    const fields = [{ name: 'code', type: 'STRING' }, { name: 'created_at', type: 'TIMESTAMP' }, { name: 'n', type: 'INTEGER' }];
+    const fields = [
+      { name: 'code', type: 'STRING' },
+      { name: 'created_at', type: 'TIMESTAMP' },
+      { name: 'n', type: 'INTEGER' },
+    ];
     const { tenant, h } = await tenantWithOrders(fields, 'code');
-    expect((await post(h, { operation: 'INSERT', records: [{ code: 'a/b c', n: 1 }, { code: 'x', n: 2 }] })).statusCode).toBe(200);
-    const patched = await t.app.inject({ method: 'PATCH', url: `/data/orders/records/${encodeURIComponent('a/b c')}`, headers: h, payload: { n: 5 } });
+    expect(
+      (
+        await post(h, {
+          operation: 'INSERT',
+          records: [
+            { code: 'a/b c', n: 1 },
+            { code: 'x', n: 2 },
+          ],
+        })
+      ).statusCode,
+    ).toBe(200);
+    const patched = await t.app.inject({
+      method: 'PATCH',
+      url: `/data/orders/records/${encodeURIComponent('a/b c')}`,
+      headers: h,
+      payload: { n: 5 },
+    });
     expect(patched.json().data).toEqual({ code: 'a/b c', created_at: null, n: 5 });
 
     const tsTenant = uniqueTenant();
     const th = await t.headers(tsTenant);
-    await t.app.inject({ method: 'POST', url: '/metadata/entities', headers: th, payload: { name: 'ticks', fields: [{ name: 'at', type: 'TIMESTAMP' }, { name: 'v', type: 'FLOAT' }], primaryKey: 'at', timeField: 'at' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/metadata/entities',
+      headers: th,
+      payload: {
+        name: 'ticks',
+        fields: [
+          { name: 'at', type: 'TIMESTAMP' },
+          { name: 'v', type: 'FLOAT' },
+        ],
+        primaryKey: 'at',
+        timeField: 'at',
+      },
+    });
     await post(th, { operation: 'INSERT', records: [{ at: '2026-01-01T00:00:00Z', v: 1 }] }, 'ticks');
-    const tick = await t.app.inject({ method: 'PATCH', url: `/data/ticks/records/${encodeURIComponent('2026-01-01T01:00:00+01:00')}`, headers: th, payload: { v: 2 } });
+    const tick = await t.app.inject({
+      method: 'PATCH',
+      url: `/data/ticks/records/${encodeURIComponent('2026-01-01T01:00:00+01:00')}`,
+      headers: th,
+      payload: { v: 2 },
+    });
     expect(tick.json().data).toEqual({ at: '2026-01-01T00:00:00.000Z', v: 2 });
-    expect((await tableRows(tenant)).map((r) => [r.code, r.n])).toEqual([['a/b c', 5], ['x', 2]]);
+    expect((await tableRows(tenant)).map((r) => [r.code, r.n])).toEqual([
+      ['a/b c', 5],
+      ['x', 2],
+    ]);
   });
 });

@@ -66,46 +66,65 @@ describe('start-up', () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it.skipIf(inject('embedded'))('three processes on one fresh PostgreSQL apply every migration once and all serve', async () => {
-    const server = inject('adminDatabaseUrl')!;
-    const name = `hookgate_start_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}"`);
-    const url = new URL(server);
-    url.pathname = `/${name}`;
-    try {
-      const procs = [0, 1, 2].map(() => startProcess('main.ts', { DATABASE_URL: url.toString(), AUTH_JWT_SECRET: TEST_JWT_SECRET, DISPATCHER: 'off' }));
-      started.push(...procs);
-      const bases = await Promise.all(procs.map((p) => p.ready));
-      const { mintToken } = await import('../../src/auth/tokens');
-      const token = await mintToken(TEST_JWT_SECRET, { sub: 's', tenantId: 'fresh-tenant', permissions: ['tenant:admin'] });
-      for (const base of bases) expect((await fetch(`${base}/readyz`)).status).toBe(200);
-      // All three create the same new tenant's first configuration at once.
-      const results = await Promise.all(
-        bases.map((base) =>
-          fetch(`${base}/metadata/entity-webhooks`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${token}`, 'x-tenant-id': 'fresh-tenant', 'content-type': 'application/json' },
-            body: JSON.stringify({ entityName: 'orders', events: 'INSERT', webhookUrl: 'https://example.com/h' }),
-          }).then((r) => r.status),
-        ),
-      );
-      expect(results).toEqual([201, 201, 201]);
-      const db = new pg.Client({ connectionString: url.toString() });
-      await db.connect();
-      const migrations = await db.query('SELECT migration_name, count(*)::int AS n FROM _prisma_migrations GROUP BY 1 ORDER BY 1');
-      expect(migrations.rows).toEqual(readMigrations().map((m) => ({ migration_name: m.name, n: 1 })));
-      const tenantDdl = await db.query(
-        "SELECT version, count(*)::int AS n FROM tenant_schema_migrations WHERE tenant_id = 'fresh-tenant' GROUP BY 1 ORDER BY 1",
-      );
-      expect(tenantDdl.rows).toEqual(readTenantDdl().map((d) => ({ version: d.version, n: 1 })));
-      await db.end();
-      for (const p of procs) p.child.kill('SIGTERM');
-      expect(await Promise.all(procs.map((p) => p.exited))).toEqual([0, 0, 0]);
-    } finally {
-      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await admin.end();
-    }
-  });
+  it.skipIf(inject('embedded'))(
+    'three processes on one fresh PostgreSQL apply every migration once and all serve',
+    async () => {
+      const server = inject('adminDatabaseUrl')!;
+      const name = `hookgate_start_${crypto.randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: server });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE "${name}"`);
+      const url = new URL(server);
+      url.pathname = `/${name}`;
+      try {
+        const procs = [0, 1, 2].map(() =>
+          startProcess('main.ts', {
+            DATABASE_URL: url.toString(),
+            AUTH_JWT_SECRET: TEST_JWT_SECRET,
+            DISPATCHER: 'off',
+          }),
+        );
+        started.push(...procs);
+        const bases = await Promise.all(procs.map((p) => p.ready));
+        const { mintToken } = await import('../../src/auth/tokens');
+        const token = await mintToken(TEST_JWT_SECRET, {
+          sub: 's',
+          tenantId: 'fresh-tenant',
+          permissions: ['tenant:admin'],
+        });
+        for (const base of bases) expect((await fetch(`${base}/readyz`)).status).toBe(200);
+        // All three create the same new tenant's first configuration at once.
+        const results = await Promise.all(
+          bases.map((base) =>
+            fetch(`${base}/metadata/entity-webhooks`, {
+              method: 'POST',
+              headers: {
+                authorization: `Bearer ${token}`,
+                'x-tenant-id': 'fresh-tenant',
+                'content-type': 'application/json',
+              },
+              body: JSON.stringify({ entityName: 'orders', events: 'INSERT', webhookUrl: 'https://example.com/h' }),
+            }).then((r) => r.status),
+          ),
+        );
+        expect(results).toEqual([201, 201, 201]);
+        const db = new pg.Client({ connectionString: url.toString() });
+        await db.connect();
+        const migrations = await db.query(
+          'SELECT migration_name, count(*)::int AS n FROM _prisma_migrations GROUP BY 1 ORDER BY 1',
+        );
+        expect(migrations.rows).toEqual(readMigrations().map((m) => ({ migration_name: m.name, n: 1 })));
+        const tenantDdl = await db.query(
+          "SELECT version, count(*)::int AS n FROM tenant_schema_migrations WHERE tenant_id = 'fresh-tenant' GROUP BY 1 ORDER BY 1",
+        );
+        expect(tenantDdl.rows).toEqual(readTenantDdl().map((d) => ({ version: d.version, n: 1 })));
+        await db.end();
+        for (const p of procs) p.child.kill('SIGTERM');
+        expect(await Promise.all(procs.map((p) => p.exited))).toEqual([0, 0, 0]);
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+        await admin.end();
+      }
+    },
+  );
 });

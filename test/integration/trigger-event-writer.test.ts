@@ -39,12 +39,18 @@ describe('EventWriter', () => {
   /** The pool, counting the statements the writer sends. */
   const countingPool = () => {
     const pool = t.runtime.db.pool;
-    const counter = { statements: 0, pool: { query: (...args: unknown[]) => (counter.statements++, (pool.query as (...a: unknown[]) => unknown)(...args)) } as unknown as pg.Pool };
+    const counter = {
+      statements: 0,
+      pool: {
+        query: (...args: unknown[]) => (counter.statements++, (pool.query as (...a: unknown[]) => unknown)(...args)),
+      } as unknown as pg.Pool,
+    };
     return counter;
   };
 
   const count = async (ids: string[]) =>
-    (await t.runtime.db.pool.query('SELECT count(*)::int AS n FROM trigger_events WHERE id = ANY($1::uuid[])', [ids])).rows[0].n;
+    (await t.runtime.db.pool.query('SELECT count(*)::int AS n FROM trigger_events WHERE id = ANY($1::uuid[])', [ids]))
+      .rows[0].n;
 
   it('writes queued events together and answers each with its own id', async () => {
     // One statement at a time: the first event goes alone, the other 29 wait and go as one batch.
@@ -68,16 +74,24 @@ describe('EventWriter', () => {
     expect(stored.filter((s) => !s.replay)).toHaveLength(1);
     expect(await count(copies.map((e) => e.id))).toBe(1);
     // Unsigned events have no key: identical ones are all stored.
-    const unsigned = Array.from({ length: 3 }, () => event({ signatureTimestamp: null, signature: null, signatureVerified: false, body: Buffer.from('same') }));
+    const unsigned = Array.from({ length: 3 }, () =>
+      event({ signatureTimestamp: null, signature: null, signatureVerified: false, body: Buffer.from('same') }),
+    );
     await Promise.all(unsigned.map((e) => writer.write(e)));
     expect(await count(unsigned.map((e) => e.id))).toBe(3);
   });
 
   it('fails only the event whose trigger is gone, not its batch neighbours', async () => {
-    const writer = new EventWriter(t.runtime.db.pool, { maxInFlight: 1, maxBatchRows: 100, maxBatchBytes: 1024 * 1024 });
+    const writer = new EventWriter(t.runtime.db.pool, {
+      maxInFlight: 1,
+      maxBatchRows: 100,
+      maxBatchBytes: 1024 * 1024,
+    });
     const good = Array.from({ length: 5 }, () => event());
     const orphan = event({ triggerId: crypto.randomUUID() });
-    const results = await Promise.allSettled([event(), ...good.slice(0, 2), orphan, ...good.slice(2)].map((e) => writer.write(e)));
+    const results = await Promise.allSettled(
+      [event(), ...good.slice(0, 2), orphan, ...good.slice(2)].map((e) => writer.write(e)),
+    );
     const rejected = results.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
     expect(rejected).toHaveLength(1);
     expect(rejected[0].reason).toBeInstanceOf(AppError);

@@ -5,7 +5,11 @@ import type { FastifyInstance } from 'fastify';
 export interface GraphQLResponse<T> {
   status: number;
   data: T | null | undefined;
-  errors?: Array<{ message: string; path?: string[]; extensions?: { code?: string; details?: Array<{ field: string; message: string }> } }>;
+  errors?: Array<{
+    message: string;
+    path?: string[];
+    extensions?: { code?: string; details?: Array<{ field: string; message: string }> };
+  }>;
 }
 
 /** Sends a typed operation (from test/generated, built from operations/*.graphql) to /graphql. */

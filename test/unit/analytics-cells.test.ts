@@ -4,7 +4,14 @@ import { cellOf } from '../../src/analytics/cells';
 describe('analytics cells', () => {
   it('answers a time bucket as the ISO instant of its UTC wall-clock start, to the millisecond', () => {
     const viaDate = (v: string) => new Date(`${v.replace(' ', 'T')}Z`).toISOString();
-    for (const v of ['2026-03-01 00:00:00', '2026-03-01 13:45:00.5', '2026-03-01 13:45:00.123456', '0001-01-01 00:00:00', '1969-12-31 23:59:59.999', '2024-02-29 10:00:00.12']) {
+    for (const v of [
+      '2026-03-01 00:00:00',
+      '2026-03-01 13:45:00.5',
+      '2026-03-01 13:45:00.123456',
+      '0001-01-01 00:00:00',
+      '1969-12-31 23:59:59.999',
+      '2024-02-29 10:00:00.12',
+    ]) {
       expect(cellOf('TIME', v)).toBe(viaDate(v));
     }
     expect(cellOf('TIME', '2026-03-01 13:45:00.987654')).toBe('2026-03-01T13:45:00.987Z');

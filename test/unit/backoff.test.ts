@@ -28,12 +28,17 @@ describe('backoffSeconds (service-spec "Backoff")', () => {
 
   it('always lies in (0, 3600] and never decreases with n', () => {
     fc.assert(
-      fc.property(fc.double({ noNaN: true, min: -1e6, max: 1e6 }), fc.double({ noNaN: true, min: -10, max: 50 }), fc.nat(200), (base, factor, n) => {
-        const d = backoffSeconds(base, factor, n);
-        expect(d).toBeGreaterThan(0);
-        expect(d).toBeLessThanOrEqual(MAX_BACKOFF_SECONDS);
-        expect(backoffSeconds(base, factor, n + 1)).toBeGreaterThanOrEqual(d);
-      }),
+      fc.property(
+        fc.double({ noNaN: true, min: -1e6, max: 1e6 }),
+        fc.double({ noNaN: true, min: -10, max: 50 }),
+        fc.nat(200),
+        (base, factor, n) => {
+          const d = backoffSeconds(base, factor, n);
+          expect(d).toBeGreaterThan(0);
+          expect(d).toBeLessThanOrEqual(MAX_BACKOFF_SECONDS);
+          expect(backoffSeconds(base, factor, n + 1)).toBeGreaterThanOrEqual(d);
+        },
+      ),
     );
   });
 });

@@ -5,7 +5,7 @@ import { nextState, type DispatchOutcome } from '../../src/dispatcher/transition
 const backoff = { backoffInitialSeconds: 5, backoffFactor: 2 };
 const fresh = { retryCount: 0, maxRetries: 3 };
 
-describe('nextState: the spec\'s transition table', () => {
+describe("nextState: the spec's transition table", () => {
   it('DELIVERED on any 2xx, keeping the retry count', () => {
     for (const statusCode of [200, 201, 204, 299]) {
       expect(nextState({ retryCount: 2, maxRetries: 3 }, backoff, { kind: 'response', statusCode })).toEqual({
@@ -23,19 +23,32 @@ describe('nextState: the spec\'s transition table', () => {
       [{ kind: 'config-disabled' }, 'WEBHOOK_CONFIG_DISABLED'],
       [{ kind: 'url-missing' }, 'WEBHOOK_URL_MISSING'],
       [{ kind: 'url-invalid', reason: 'not an absolute URL' }, 'WEBHOOK_URL_INVALID: not an absolute URL'],
-      [{ kind: 'headers-invalid', reason: 'headersJson is not valid JSON' }, 'WEBHOOK_HEADERS_INVALID: headersJson is not valid JSON'],
+      [
+        { kind: 'headers-invalid', reason: 'headersJson is not valid JSON' },
+        'WEBHOOK_HEADERS_INVALID: headersJson is not valid JSON',
+      ],
       [{ kind: 'signature-failed', reason: 'TypeError' }, 'WEBHOOK_SIGNATURE_FAILED: TypeError'],
-      [{ kind: 'target-forbidden', reason: '127.0.0.1 is a loopback address' }, 'WEBHOOK_TARGET_FORBIDDEN: 127.0.0.1 is a loopback address'],
+      [
+        { kind: 'target-forbidden', reason: '127.0.0.1 is a loopback address' },
+        'WEBHOOK_TARGET_FORBIDDEN: 127.0.0.1 is a loopback address',
+      ],
     ];
     for (const [outcome, lastError] of cases) {
-      expect(nextState(fresh, backoff, outcome)).toEqual({ status: 'DEAD', retryCount: 0, retryInSeconds: null, lastError });
+      expect(nextState(fresh, backoff, outcome)).toEqual({
+        status: 'DEAD',
+        retryCount: 0,
+        retryInSeconds: null,
+        lastError,
+      });
       // Even with retries left, and without a configuration to read backoff from.
       expect(nextState({ retryCount: 0, maxRetries: 100 }, null, outcome).status).toBe('DEAD');
     }
   });
 
   it('DEAD (non-retryable) for a non-2xx status other than 408, 429 and 5xx', () => {
-    for (const statusCode of [100, 101, 199, 300, 301, 302, 304, 307, 400, 401, 403, 404, 409, 410, 413, 422, 499, 600]) {
+    for (const statusCode of [
+      100, 101, 199, 300, 301, 302, 304, 307, 400, 401, 403, 404, 409, 410, 413, 422, 499, 600,
+    ]) {
       expect(nextState(fresh, backoff, { kind: 'response', statusCode })).toEqual({
         status: 'DEAD',
         retryCount: 0,
@@ -63,8 +76,12 @@ describe('nextState: the spec\'s transition table', () => {
       retryInSeconds: null,
       lastError: 'WEBHOOK_DELIVERY_RETRYABLE: HTTP 503',
     });
-    expect(nextState({ retryCount: 0, maxRetries: 1 }, backoff, { kind: 'response', statusCode: 429 }).status).toBe('DEAD');
-    expect(nextState({ retryCount: 0, maxRetries: 0 }, backoff, { kind: 'response', statusCode: 500 }).status).toBe('DEAD');
+    expect(nextState({ retryCount: 0, maxRetries: 1 }, backoff, { kind: 'response', statusCode: 429 }).status).toBe(
+      'DEAD',
+    );
+    expect(nextState({ retryCount: 0, maxRetries: 0 }, backoff, { kind: 'response', statusCode: 500 }).status).toBe(
+      'DEAD',
+    );
   });
 
   it('treats a network error or timeout like a retryable status', () => {
@@ -74,7 +91,12 @@ describe('nextState: the spec\'s transition table', () => {
       retryInSeconds: 5,
       lastError: 'WEBHOOK_DELIVERY_RETRYABLE: timeout after 3000 ms',
     });
-    expect(nextState({ retryCount: 2, maxRetries: 3 }, backoff, { kind: 'network-error', reason: 'network error (ECONNRESET)' })).toMatchObject({
+    expect(
+      nextState({ retryCount: 2, maxRetries: 3 }, backoff, {
+        kind: 'network-error',
+        reason: 'network error (ECONNRESET)',
+      }),
+    ).toMatchObject({
       status: 'DEAD',
       lastError: 'WEBHOOK_DELIVERY_RETRYABLE: network error (ECONNRESET)',
     });

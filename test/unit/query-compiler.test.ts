@@ -37,8 +37,17 @@ describe('query compiler', () => {
   it('quotes catalogue identifiers, binds every value and keeps aliases out of the SQL', () => {
     const hostile = "x'); DROP TABLE orders; --";
     const q = compile({
-      select: [{ field: 'region', alias: hostile }, { field: 'amount', agg: 'SUM' }],
-      filter: { op: 'OR', conditions: [{ field: 'region', op: 'EQ', value: hostile }, { field: 'region', op: 'IN', value: [hostile, 'a'] }] },
+      select: [
+        { field: 'region', alias: hostile },
+        { field: 'amount', agg: 'SUM' },
+      ],
+      filter: {
+        op: 'OR',
+        conditions: [
+          { field: 'region', op: 'EQ', value: hostile },
+          { field: 'region', op: 'IN', value: [hostile, 'a'] },
+        ],
+      },
     });
     expect(q.sql).toBe(
       'SELECT "region" AS "c0", sum("amount") AS "c1" FROM "t_x"."orders" WHERE (("region" = $1::text) OR ("region" = ANY($2::text[]))) GROUP BY 1 ORDER BY 1 ASC NULLS LAST LIMIT $3 OFFSET $4',
@@ -49,7 +58,10 @@ describe('query compiler', () => {
   });
 
   it('buckets in UTC and turns the inclusive day range into a half-open timestamp range', () => {
-    const q = compile({ select: [{ agg: 'COUNT' }], time: { granularity: 'WEEK', range: { from: '2026-01-01', to: '2026-01-31' } } });
+    const q = compile({
+      select: [{ agg: 'COUNT' }],
+      time: { granularity: 'WEEK', range: { from: '2026-01-01', to: '2026-01-31' } },
+    });
     expect(q.sql).toBe(
       `SELECT date_trunc('week', "at" AT TIME ZONE 'UTC') AS "c0", count(*) AS "c1" FROM "t_x"."orders" WHERE ("at" >= $1::timestamptz AND "at" < $2::timestamptz) GROUP BY 1 ORDER BY 1 ASC NULLS LAST LIMIT $3 OFFSET $4`,
     );
@@ -58,15 +70,26 @@ describe('query compiler', () => {
   });
 
   it('buckets DATE fields as UTC days and compares their range as dates', () => {
-    const q = compile({ select: [{ field: 'region' }], time: { granularity: 'MONTH', range: { from: '2026-01-01', to: '2026-01-31' } } }, 'day');
+    const q = compile(
+      {
+        select: [{ field: 'region' }],
+        time: { granularity: 'MONTH', range: { from: '2026-01-01', to: '2026-01-31' } },
+      },
+      'day',
+    );
     expect(q.sql).toContain(`date_trunc('month', "day"::timestamp) AS "c0"`);
     expect(q.sql).toContain('("day" >= $1::date AND "day" <= $2::date)');
     expect(q.sql).toContain('GROUP BY 1, 2 ORDER BY 1 ASC NULLS LAST, 2 ASC NULLS LAST');
   });
 
   it('orders plain rows by the primary key and casts JSON values to jsonb', () => {
-    const q = compile({ select: [{ field: 'meta' }], filter: { op: 'NOT', conditions: [{ field: 'meta', op: 'EQ', value: { a: [1, "'"] } }] } });
-    expect(q.sql).toBe('SELECT "meta" AS "c0" FROM "t_x"."orders" WHERE (NOT ("meta" = $1::jsonb)) ORDER BY "id" ASC NULLS LAST LIMIT $2 OFFSET $3');
+    const q = compile({
+      select: [{ field: 'meta' }],
+      filter: { op: 'NOT', conditions: [{ field: 'meta', op: 'EQ', value: { a: [1, "'"] } }] },
+    });
+    expect(q.sql).toBe(
+      'SELECT "meta" AS "c0" FROM "t_x"."orders" WHERE (NOT ("meta" = $1::jsonb)) ORDER BY "id" ASC NULLS LAST LIMIT $2 OFFSET $3',
+    );
     expect(q.values[0]).toBe('{"a":[1,"\'"]}');
   });
 
@@ -74,7 +97,18 @@ describe('query compiler', () => {
     const source = entitySource('t_x', entity);
     const p = new Problems();
     readSelect([{ field: 'nope' }, { field: 'region', agg: 'AVG' }, { agg: 'COUNT', alias: '' }], source.fields, p);
-    readFilter({ op: 'AND', conditions: [{ field: 'amount', op: 'BETWEEN', value: [1, 'x'] }, { field: 'at', op: 'GT', value: '2026-13-01' }, { op: 'NOT', conditions: [] }] }, source.fields, p);
+    readFilter(
+      {
+        op: 'AND',
+        conditions: [
+          { field: 'amount', op: 'BETWEEN', value: [1, 'x'] },
+          { field: 'at', op: 'GT', value: '2026-13-01' },
+          { op: 'NOT', conditions: [] },
+        ],
+      },
+      source.fields,
+      p,
+    );
     readTime({ granularity: 'DAY', range: { from: '2026-02-01', to: '2026-01-01' } }, source.fields.get('at'), p);
     expect(p.list.map((e) => e.field)).toEqual([
       'select[0].field',

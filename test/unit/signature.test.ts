@@ -14,7 +14,13 @@ describe('signDelivery (v1= + base64 HMAC-SHA256 over "<timestamp>.<body>")', ()
   it('signs the exact UTF-8 body text and depends on secret, timestamp and body', () => {
     const body = '{"name":"Zoë ✓"}';
     const sig = signDelivery('k', 1, body);
-    expect(sig).toBe('v1=' + crypto.createHmac('sha256', Buffer.from('k')).update(Buffer.from(`1.${body}`, 'utf8')).digest('base64'));
+    expect(sig).toBe(
+      'v1=' +
+        crypto
+          .createHmac('sha256', Buffer.from('k'))
+          .update(Buffer.from(`1.${body}`, 'utf8'))
+          .digest('base64'),
+    );
     expect(signDelivery('k2', 1, body)).not.toBe(sig);
     expect(signDelivery('k', 2, body)).not.toBe(sig);
     expect(signDelivery('k', 1, body + ' ')).not.toBe(sig);

@@ -2,7 +2,15 @@ import { GraphQLJSONObject } from 'graphql-scalars';
 import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
 import { ANALYTICS_READ } from '../../auth/permissions';
 import type { GraphQLContext } from '../context';
-import { EntityQueryInput, MetricQueryParamsInput, MetricResult, plainInput, QueryCheck, TabularResult, TimeConfigInput } from './types';
+import {
+  EntityQueryInput,
+  MetricQueryParamsInput,
+  MetricResult,
+  plainInput,
+  QueryCheck,
+  TabularResult,
+  TimeConfigInput,
+} from './types';
 
 /** CONTRACT §7 A1–A6 over GraphQL: the same service calls as the REST routes. */
 @Resolver()
@@ -49,7 +57,12 @@ export class AnalyticsResolver {
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
     @Arg('offset', () => Int, { nullable: true }) offset?: number,
   ) {
-    const body = { params: params ?? undefined, time: plainInput(time), limit: limit ?? undefined, offset: offset ?? undefined };
+    const body = {
+      params: params ?? undefined,
+      time: plainInput(time),
+      limit: limit ?? undefined,
+      offset: offset ?? undefined,
+    };
     return ctx.services.analytics.viewQuery(await ctx.authorize(ANALYTICS_READ), viewName, body);
   }
 }

@@ -20,7 +20,10 @@ export enum FilterOp {
   OR = 'OR',
   NOT = 'NOT',
 }
-registerEnumType(FilterOp, { name: 'FilterOp', description: 'A filter operator, or a group (AND, OR, NOT) over conditions' });
+registerEnumType(FilterOp, {
+  name: 'FilterOp',
+  description: 'A filter operator, or a group (AND, OR, NOT) over conditions',
+});
 
 export enum Aggregation {
   SUM = 'SUM',
@@ -41,14 +44,20 @@ export enum Granularity {
   QUARTER = 'QUARTER',
   YEAR = 'YEAR',
 }
-registerEnumType(Granularity, { name: 'Granularity', description: 'Time bucket size; buckets start in UTC (weeks on Monday)' });
+registerEnumType(Granularity, {
+  name: 'Granularity',
+  description: 'Time bucket size; buckets start in UTC (weeks on Monday)',
+});
 
 // The GraphQL enums and the query language's lists must not drift apart.
-if (Object.values(FilterOp).join() !== [...FILTER_OPERATORS, ...FILTER_GROUPS].join()) throw new Error('FilterOp enum out of sync');
+if (Object.values(FilterOp).join() !== [...FILTER_OPERATORS, ...FILTER_GROUPS].join())
+  throw new Error('FilterOp enum out of sync');
 if (Object.values(Aggregation).join() !== AGGREGATIONS.join()) throw new Error('Aggregation enum out of sync');
 if (Object.values(Granularity).join() !== GRANULARITIES.join()) throw new Error('Granularity enum out of sync');
 
-@InputType({ description: 'One output column: a field, optionally aggregated; COUNT without a field (or with "*") counts rows' })
+@InputType({
+  description: 'One output column: a field, optionally aggregated; COUNT without a field (or with "*") counts rows',
+})
 export class SelectItemInput {
   @Field(() => String, { nullable: true }) field?: string | null;
   @Field(() => Aggregation, { nullable: true }) agg?: Aggregation | null;
@@ -59,7 +68,10 @@ export class SelectItemInput {
 export class FilterInput {
   @Field(() => String, { nullable: true }) field?: string | null;
   @Field(() => FilterOp) op!: FilterOp;
-  @Field(() => GraphQLJSON, { nullable: true, description: 'A value; an array for IN, NOT_IN and BETWEEN; none for IS_NULL and IS_NOT_NULL' })
+  @Field(() => GraphQLJSON, {
+    nullable: true,
+    description: 'A value; an array for IN, NOT_IN and BETWEEN; none for IS_NULL and IS_NOT_NULL',
+  })
   value?: unknown;
   @Field(() => [FilterInput], { nullable: true }) conditions?: FilterInput[] | null;
 }

@@ -8,8 +8,10 @@ export class Metric {
   @Field() entity!: string;
   @Field(() => Aggregation) aggregation!: Aggregation;
   @Field(() => String, { nullable: true, description: 'Null for COUNT of all rows' }) field!: string | null;
-  @Field(() => String, { nullable: true, description: 'The TIMESTAMP or DATE field time buckets and ranges use' }) timeField!: string | null;
-  @Field(() => GraphQLJSON, { nullable: true, description: 'The filter every query of the metric applies' }) filter!: unknown;
+  @Field(() => String, { nullable: true, description: 'The TIMESTAMP or DATE field time buckets and ranges use' })
+  timeField!: string | null;
+  @Field(() => GraphQLJSON, { nullable: true, description: 'The filter every query of the metric applies' })
+  filter!: unknown;
   @Field() createdAt!: Date;
   @Field() updatedAt!: Date;
 }
@@ -20,6 +22,7 @@ export class DefineMetricInput {
   @Field() entity!: string;
   @Field(() => Aggregation) aggregation!: Aggregation;
   @Field(() => String, { nullable: true }) field?: string | null;
-  @Field(() => String, { nullable: true, description: "Defaults to the entity's time field" }) timeField?: string | null;
+  @Field(() => String, { nullable: true, description: "Defaults to the entity's time field" }) timeField?:
+    string | null;
   @Field(() => FilterInput, { nullable: true }) filter?: FilterInput | null;
 }

@@ -23,7 +23,11 @@ export class View {
   @Field() name!: string;
   @Field() entity!: string;
   @Field(() => [ViewSelectItem]) select!: ViewSelectItem[];
-  @Field(() => GraphQLJSON, { nullable: true, description: 'The filter; { "$param": name } marks where a parameter goes' }) filter!: unknown;
+  @Field(() => GraphQLJSON, {
+    nullable: true,
+    description: 'The filter; { "$param": name } marks where a parameter goes',
+  })
+  filter!: unknown;
   @Field(() => [ViewParameter]) parameters!: ViewParameter[];
   @Field() createdAt!: Date;
   @Field() updatedAt!: Date;
@@ -42,6 +46,7 @@ export class DefineViewInput {
   @Field() name!: string;
   @Field() entity!: string;
   @Field(() => [SelectItemInput]) select!: SelectItemInput[];
-  @Field(() => FilterInput, { nullable: true, description: 'Conditions may take { "$param": name } as a value' }) filter?: FilterInput | null;
+  @Field(() => FilterInput, { nullable: true, description: 'Conditions may take { "$param": name } as a value' })
+  filter?: FilterInput | null;
   @Field(() => [ViewParameterInput], { nullable: true }) parameters?: ViewParameterInput[] | null;
 }

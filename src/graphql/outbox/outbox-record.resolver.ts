@@ -5,7 +5,9 @@ import { OutboxRecord, OutboxRecordPage, OutboxStatus } from './types';
 
 @Resolver(() => OutboxRecord)
 export class OutboxRecordResolver {
-  @Query(() => OutboxRecordPage, { description: "The tenant's outbox records, newest first (first: default 50, at most 500)" })
+  @Query(() => OutboxRecordPage, {
+    description: "The tenant's outbox records, newest first (first: default 50, at most 500)",
+  })
   async outboxRecords(
     @Ctx() ctx: GraphQLContext,
     @Arg('status', () => OutboxStatus, { nullable: true }) status?: OutboxStatus,
@@ -14,7 +16,13 @@ export class OutboxRecordResolver {
     @Arg('first', () => Int, { nullable: true }) first?: number,
     @Arg('after', () => String, { nullable: true }) after?: string,
   ) {
-    return ctx.services.outbox.list(await ctx.authorize(CONFIG_ADMIN), { status, entityName, webhookConfigId, first, after });
+    return ctx.services.outbox.list(await ctx.authorize(CONFIG_ADMIN), {
+      status,
+      entityName,
+      webhookConfigId,
+      first,
+      after,
+    });
   }
 
   @Query(() => OutboxRecord, { nullable: true, description: 'An unknown id is an OUTBOX_RECORD_NOT_FOUND error' })
@@ -22,7 +30,9 @@ export class OutboxRecordResolver {
     return ctx.services.outbox.get(await ctx.authorize(CONFIG_ADMIN), id);
   }
 
-  @Mutation(() => OutboxRecord, { description: 'Puts a record (DEAD, or DELIVERED for a deliberate resend) back to PENDING with retryCount 0' })
+  @Mutation(() => OutboxRecord, {
+    description: 'Puts a record (DEAD, or DELIVERED for a deliberate resend) back to PENDING with retryCount 0',
+  })
   async redeliverOutboxRecord(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.outbox.redeliver(await ctx.authorize(CONFIG_ADMIN), id);
   }

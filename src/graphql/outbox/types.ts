@@ -26,7 +26,7 @@ export class OutboxRecord {
   @Field(() => ID) id!: string;
   @Field() entityName!: string;
   @Field(() => ChangeOperation) operation!: ChangeOperation;
-  @Field({ description: 'Sent as X-<prefix>-Request-Id: the receiver\'s idempotency key' }) requestId!: string;
+  @Field({ description: "Sent as X-<prefix>-Request-Id: the receiver's idempotency key" }) requestId!: string;
   @Field(() => ID) webhookConfigId!: string;
   @Field({ description: 'The request body, as sent' }) payloadJson!: string;
   @Field(() => OutboxStatus) status!: OutboxStatus;

@@ -25,7 +25,9 @@ export class RecordResolver {
     return ctx.services.records.upsert(await ctx.authorize(RECORD_WRITE), entity, records, ctx.requestId);
   }
 
-  @Mutation(() => GraphQLJSONObject, { description: 'Changes the fields named in patch; returns the record as it now is' })
+  @Mutation(() => GraphQLJSONObject, {
+    description: 'Changes the fields named in patch; returns the record as it now is',
+  })
   async updateRecord(
     @Arg('entity') entity: string,
     @Arg('id', () => ID) id: string,

@@ -22,7 +22,9 @@ export class TriggerEventResolver {
     return event.body.toString('utf8');
   }
 
-  @FieldResolver(() => String, { description: 'The request body exactly as received, base64-encoded (for binary bodies)' })
+  @FieldResolver(() => String, {
+    description: 'The request body exactly as received, base64-encoded (for binary bodies)',
+  })
   bodyBase64(@Root() event: TriggerEventModel): string {
     return event.body.toString('base64');
   }

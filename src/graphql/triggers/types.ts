@@ -34,7 +34,10 @@ export class TriggerEvent {
 @ObjectType()
 export class TriggerEventPage {
   @Field(() => [TriggerEvent], { description: 'Newest first' }) items!: TriggerEvent[];
-  @Field(() => String, { nullable: true, description: 'Pass as `after` for the next (older) page; null on the last page' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Pass as `after` for the next (older) page; null on the last page',
+  })
   nextCursor!: string | null;
 }
 
@@ -42,7 +45,10 @@ export class TriggerEventPage {
 export class CreateTriggerInput {
   @Field() name!: string;
   @Field({ nullable: true, description: 'Default true' }) enabled?: boolean;
-  @Field(() => String, { nullable: true, description: 'Signing secret (write-only); without one, intake is not verified' })
+  @Field(() => String, {
+    nullable: true,
+    description: 'Signing secret (write-only); without one, intake is not verified',
+  })
   webhookSecret?: string | null;
   @Field({ nullable: true, description: 'Default X-Timestamp' }) webhookTimestampHeader?: string;
   @Field({ nullable: true, description: 'Default X-Signature' }) webhookSignatureHeader?: string;
@@ -53,7 +59,8 @@ export class CreateTriggerInput {
 export class UpdateTriggerInput {
   @Field({ nullable: true }) name?: string;
   @Field({ nullable: true }) enabled?: boolean;
-  @Field(() => String, { nullable: true, description: 'New signing secret; null removes it' }) webhookSecret?: string | null;
+  @Field(() => String, { nullable: true, description: 'New signing secret; null removes it' }) webhookSecret?:
+    string | null;
   @Field({ nullable: true }) webhookTimestampHeader?: string;
   @Field({ nullable: true }) webhookSignatureHeader?: string;
   @Field(() => Int, { nullable: true }) webhookMaxSkewSeconds?: number;

@@ -9,7 +9,8 @@ export enum ChangeOperation {
 }
 registerEnumType(ChangeOperation, { name: 'ChangeOperation', description: 'A kind of entity change' });
 // Keep the GraphQL enum and the service's list in step.
-if (Object.values(ChangeOperation).join() !== CHANGE_OPERATIONS.join()) throw new Error('ChangeOperation enum out of sync');
+if (Object.values(ChangeOperation).join() !== CHANGE_OPERATIONS.join())
+  throw new Error('ChangeOperation enum out of sync');
 
 export enum SortDirection {
   ASC = 'ASC',

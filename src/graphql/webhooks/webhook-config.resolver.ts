@@ -31,7 +31,13 @@ export class WebhookConfigResolver {
     @Arg('sortBy', () => WebhookConfigSortField, { nullable: true }) sortBy?: WebhookConfigSortField,
     @Arg('sortDirection', () => SortDirection, { nullable: true }) sortDirection?: SortDirection,
   ) {
-    return ctx.services.webhooks.list(await ctx.authorize(CONFIG_ADMIN), { page, pageSize, entityName, sortBy, sortDirection });
+    return ctx.services.webhooks.list(await ctx.authorize(CONFIG_ADMIN), {
+      page,
+      pageSize,
+      entityName,
+      sortBy,
+      sortDirection,
+    });
   }
 
   @Query(() => [WebhookConfig])
@@ -40,7 +46,10 @@ export class WebhookConfigResolver {
   }
 
   @Mutation(() => WebhookConfig)
-  async createWebhookConfig(@Arg('input', () => CreateWebhookConfigInput) input: CreateWebhookConfigInput, @Ctx() ctx: GraphQLContext) {
+  async createWebhookConfig(
+    @Arg('input', () => CreateWebhookConfigInput) input: CreateWebhookConfigInput,
+    @Ctx() ctx: GraphQLContext,
+  ) {
     return ctx.services.webhooks.create(await ctx.authorize(CONFIG_ADMIN), plain(input));
   }
 
@@ -59,7 +68,9 @@ export class WebhookConfigResolver {
     return true;
   }
 
-  @Mutation(() => String, { description: 'Sets a new random signing secret and returns it; it is shown only this once' })
+  @Mutation(() => String, {
+    description: 'Sets a new random signing secret and returns it; it is shown only this once',
+  })
   async rotateWebhookSecret(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.webhooks.rotateSecret(await ctx.authorize(CONFIG_ADMIN), id);
   }
