@@ -128,14 +128,12 @@ describe('hostile and malformed requests against the configuration endpoints', (
       return fc.oneof(
         invalidCreate.map((body) => ({ method: 'POST', url: BASE, headers: h, payload: body })),
         invalidCreate.map((body) => ({ method: 'PUT', url: `${BASE}/${id}`, headers: h, payload: body })),
-        fc
-          .string({ maxLength: 200 })
-          .map((raw) => ({
-            method: 'POST',
-            url: BASE,
-            headers: { ...h, 'content-type': 'application/json' },
-            payload: `{${raw}`,
-          })),
+        fc.string({ maxLength: 200 }).map((raw) => ({
+          method: 'POST',
+          url: BASE,
+          headers: { ...h, 'content-type': 'application/json' },
+          payload: `{${raw}`,
+        })),
         fc
           .constantFrom(
             'text/plain',
