@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dispatcher } from '../../src/dispatcher/loop';
+import type { Dispatcher } from '../../src/dispatcher/dispatcher';
 import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
 import { attemptRows, commitChanges, createConfig, inserts, outboxRows } from '../dispatcher/fixtures';
 import { eventually, startDispatcher } from '../dispatcher/harness';

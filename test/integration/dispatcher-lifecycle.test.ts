@@ -1,9 +1,11 @@
 import 'reflect-metadata';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { claimDue, outboxTable } from '../../src/dispatcher/claim';
-import { settleBatch } from '../../src/dispatcher/settle';
 import { writeOutboxRecords } from '../../src/outbox/enqueue';
-import { dueTenants, retireTenant } from '../../src/outbox/due-tenants';
+import { claimDueRecords } from '../../src/outbox/sql/claim-due-records';
+import { listDueTenants } from '../../src/outbox/sql/list-due-tenants';
+import { retireTenant } from '../../src/outbox/sql/retire-tenant';
+import { settleBatch } from '../../src/outbox/sql/settle-batch';
+import { tenantOutbox } from '../../src/outbox/sql/tenant-outbox';
 import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
 import { commitChanges, createConfig, inserts, outboxRows } from '../dispatcher/fixtures';
 import { eventually, startDispatcher } from '../dispatcher/harness';
@@ -66,9 +68,7 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
     await createConfig(s, tenant, { webhookUrl: `${receiver.url}/lease` });
     await commitChanges(s, tenant, inserts(3));
     const schema = await s.tenants.ensure(tenant);
-    const claimed = await claimDue(s.db.pool, {
-      schema,
-      tenantId: tenant,
+    const claimed = await claimDueRecords(s.db.pool, tenantOutbox(tenant, schema), {
       workerId: 'dead-worker',
       limit: 10,
       leaseMs: 1500,
@@ -83,11 +83,9 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
       });
       expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
       // The dead worker wakes up and tries to record a failure: nothing changes.
-      const stale = await settleBatch(
-        s.db.pool,
-        schema,
-        'dead-worker',
-        claimed.map((c) => ({
+      const stale = await settleBatch(s.db.pool, tenantOutbox(tenant, schema), {
+        workerId: 'dead-worker',
+        batch: claimed.map((c) => ({
           id: c.id,
           transition: {
             status: 'DEAD' as const,
@@ -97,7 +95,7 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
           },
           attempt: { startedAt: Date.now(), durationMs: 1, statusCode: 400, error: 'x' },
         })),
-      );
+      });
       expect(stale.size).toBe(0);
       expect((await outboxRows(s, tenant)).map((r) => [r.status, r.attempt_count])).toEqual(
         rows.map(() => ['DELIVERED', 1]),
@@ -116,7 +114,7 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
     receiver.react = (r) => (r.path === '/retry-later' ? { status: 503 } : { status: 204 });
     await commitChanges(s, idle, inserts(2));
     await commitChanges(s, retrying, inserts(1));
-    expect(await dueTenants(s.db.pool, 10_000)).toEqual(expect.arrayContaining([idle, retrying]));
+    expect(await listDueTenants(s.db.pool, { limit: 10_000 })).toEqual(expect.arrayContaining([idle, retrying]));
     const d = startDispatcher(t, PREFIX);
     try {
       await eventually(async () => ((await wakeAt(idle)) === null ? true : undefined), 20_000, 'idle tenant retired');
@@ -129,7 +127,7 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
           : undefined;
       });
       expect((await wakeAt(retrying))!.getTime()).toBe(row.next_retry_at.getTime());
-      const due = await dueTenants(s.db.pool, 10_000);
+      const due = await listDueTenants(s.db.pool, { limit: 10_000 });
       expect(due).not.toContain(idle);
       expect(due).not.toContain(retrying);
     } finally {
@@ -145,7 +143,7 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
       const tenant = uniqueTenant(PREFIX);
       await createConfig(s, tenant, { webhookUrl: `${receiver.url}/race` });
       const schema = await s.tenants.ensure(tenant);
-      expect(await retireTenant((fn) => s.db.transaction(fn), tenant, outboxTable(schema))).toEqual({
+      expect(await s.db.transaction((c) => retireTenant(c, tenantOutbox(tenant, schema)))).toEqual({
         retired: true,
         wakeAt: null,
       });
@@ -162,14 +160,14 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
           changes: inserts(1),
         });
         // The writer has not committed: a retire now would miss its record, so it must not happen.
-        expect(await retireTenant((fn) => s.db.transaction(fn), tenant, outboxTable(schema))).toEqual({
+        expect(await s.db.transaction((c) => retireTenant(c, tenantOutbox(tenant, schema)))).toEqual({
           retired: false,
         });
         await writer.query('COMMIT');
-        expect(await dueTenants(s.db.pool, 10_000)).toContain(tenant);
-        const after = await retireTenant((fn) => s.db.transaction(fn), tenant, outboxTable(schema));
+        expect(await listDueTenants(s.db.pool, { limit: 10_000 })).toContain(tenant);
+        const after = await s.db.transaction((c) => retireTenant(c, tenantOutbox(tenant, schema)));
         expect(after.retired && after.wakeAt!.getTime()).toBeLessThanOrEqual(Date.now());
-        expect(await dueTenants(s.db.pool, 10_000)).toContain(tenant);
+        expect(await listDueTenants(s.db.pool, { limit: 10_000 })).toContain(tenant);
       } finally {
         writer.release();
       }
