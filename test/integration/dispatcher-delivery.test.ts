@@ -2,7 +2,15 @@ import 'reflect-metadata';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Dispatcher } from '../../src/dispatcher/dispatcher';
 import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
-import { attemptRows, commitChanges, createConfig, inserts, outboxRows, type OutboxRow } from '../dispatcher/fixtures';
+import {
+  attemptRows,
+  commitChanges,
+  createConfig,
+  inserts,
+  outboxRows,
+  updateOutboxRows,
+  type OutboxRow,
+} from '../dispatcher/fixtures';
 import { eventually, startDispatcher } from '../dispatcher/harness';
 import { Receiver, verifySignature } from '../dispatcher/receiver';
 
@@ -291,10 +299,8 @@ describe('dispatcher: delivery and the transition table', () => {
     await dispatcher.stop();
     await commitChanges(s, tenant, inserts(1));
     // Pretend earlier retries happened: the delay depends on the retry_count of the failed attempt.
-    const schema = await s.tenants.ensure(tenant);
-    await s.db.pool.query(
-      `UPDATE "${schema}".mutation_webhook_outbox SET retry_count = 2 WHERE webhook_config_id = ANY($1::uuid[])`,
-      [[lowFactor.id, capped.id]],
+    expect(await updateOutboxRows(s, tenant, { retryCount: 2 }, { webhookConfigIds: [lowFactor.id, capped.id] })).toBe(
+      2,
     );
     dispatcher = startDispatcher(t, PREFIX);
     const rows = await settledRows(tenant, 3, (r) => r.status === 'RETRYING');

@@ -4,10 +4,12 @@ import { writeOutboxRecords } from '../../src/outbox/enqueue';
 import { claimDueRecords } from '../../src/outbox/sql/claim-due-records';
 import { listDueTenants } from '../../src/outbox/sql/list-due-tenants';
 import { retireTenant } from '../../src/outbox/sql/retire-tenant';
+import { dueBacklogSql } from '../../src/outbox/sql/count-due-backlog';
+import { DUE_STATUS } from '../../src/outbox/sql/fragments';
 import { settleBatch } from '../../src/outbox/sql/settle-batch';
 import { tenantOutbox } from '../../src/outbox/sql/tenant-outbox';
 import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
-import { commitChanges, createConfig, inserts, outboxRows } from '../dispatcher/fixtures';
+import { commitChanges, createConfig, inserts, outboxOf, outboxRows, updateOutboxRows } from '../dispatcher/fixtures';
 import { eventually, startDispatcher } from '../dispatcher/harness';
 import { Receiver } from '../dispatcher/receiver';
 
@@ -187,15 +189,35 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
     const backlogTenant = uniqueTenant(PREFIX);
     await createConfig(s, backlogTenant, { webhookUrl: `${receiver.url}/metrics` });
     await commitChanges(s, backlogTenant, inserts(3));
-    const schema = await s.tenants.ensure(backlogTenant);
-    await s.db.pool.query(
-      `UPDATE "${schema}".mutation_webhook_outbox SET next_retry_at = now() - interval '42 seconds'`,
-    );
+    expect(await updateOutboxRows(s, backlogTenant, { dueSecondsAgo: 42 })).toBe(3);
     const res = await t.app.inject({ method: 'GET', url: '/metrics' });
     expect(res.body).toMatch(/hookgate_dispatcher_deliveries_total\{outcome="delivered"\} \d+/);
     expect(res.body).toMatch(/hookgate_dispatcher_delivery_duration_seconds_count\{outcome="delivered"\} \d+/);
     expect(res.body).toContain(`hookgate_outbox_due_records{tenant="${backlogTenant}"} 3`);
     const age = Number(/hookgate_outbox_oldest_due_age_seconds ([\d.]+)/.exec(res.body)![1]);
     expect(age).toBeGreaterThanOrEqual(41);
+  });
+
+  it('reads the due backlog for /metrics from the due index, never by scanning the outbox', async () => {
+    const s = t.runtime.services;
+    const tenant = uniqueTenant(PREFIX);
+    await createConfig(s, tenant, { webhookUrl: `${receiver.url}/metrics` });
+    await commitChanges(s, tenant, inserts(3000));
+    const rows = await outboxRows(s, tenant);
+    // Most records settled long ago, a few due: the shape of a live outbox.
+    const settled = rows.slice(10).map((r) => r.id);
+    expect(await updateOutboxRows(s, tenant, { status: 'DELIVERED' }, { ids: settled })).toBe(settled.length);
+    const outbox = await outboxOf(s, tenant);
+    await s.db.pool.query(`ANALYZE ${outbox.table}`);
+    const plan = async (sql: string) => JSON.stringify((await s.db.pool.query(`EXPLAIN (FORMAT JSON) ${sql}`)).rows[0]);
+    const backlogPlan = await plan(dueBacklogSql(outbox));
+    expect(backlogPlan).toContain('mutation_webhook_outbox_due_idx');
+    expect(backlogPlan).not.toContain('Seq Scan');
+    // The table is large enough to tell: the old predicate (without the index's `locked_by IS NULL`) scans it.
+    expect(await plan(`SELECT count(*) FROM ${outbox.table} WHERE ${DUE_STATUS} AND next_retry_at <= now()`)).toContain(
+      'Seq Scan',
+    );
+    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.body).toContain(`hookgate_outbox_due_records{tenant="${tenant}"} 10`);
   });
 });

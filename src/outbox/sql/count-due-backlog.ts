@@ -11,9 +11,12 @@ export async function countDueBacklog(
   db: Queryable,
   outbox: TenantOutbox,
 ): Promise<{ due: number; oldest: Date | null }> {
-  const { rows } = await db.query<{ due: number; oldest: Date | null }>(
-    `SELECT count(*)::int AS due, min(next_retry_at) AS oldest FROM ${outbox.table}
-      WHERE ${CLAIMABLE} AND next_retry_at <= now()`,
-  );
+  const { rows } = await db.query<{ due: number; oldest: Date | null }>(dueBacklogSql(outbox));
   return rows[0];
+}
+
+/** The statement's text, for the test that checks its plan. */
+export function dueBacklogSql(outbox: TenantOutbox): string {
+  return `SELECT count(*)::int AS due, min(next_retry_at) AS oldest FROM ${outbox.table}
+           WHERE ${CLAIMABLE} AND next_retry_at <= now()`;
 }
