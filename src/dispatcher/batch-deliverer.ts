@@ -34,6 +34,9 @@ export interface BatchDelivererDeps {
 export class BatchDeliverer {
   private readonly agent: Agent;
   private readonly slots: Slots;
+  /** Each tenant's share of the slots, while it has deliveries waiting or in flight. */
+  private readonly tenantSlots = new Map<string, { slots: Slots; users: number }>();
+  private closed = false;
 
   constructor(private readonly deps: BatchDelivererDeps) {
     this.agent = createDeliveryAgent({
@@ -45,7 +48,9 @@ export class BatchDeliverer {
 
   /** Sends nothing more: records not sent yet are given back by their batch. */
   refuseNewSends(): void {
+    this.closed = true;
     this.slots.close();
+    for (const t of this.tenantSlots.values()) t.slots.close();
   }
 
   async close(): Promise<void> {
@@ -81,12 +86,22 @@ export class BatchDeliverer {
     );
     const results: Settlement[] = [];
     const unsent: string[] = [];
+    const tenant = this.tenantShare(outbox.tenantId);
     try {
       await Promise.all(
         records.map(async (record) => {
+          // The tenant's share first: a tenant at its cap waits without holding a shared slot.
+          try {
+            await tenant.slots.acquire();
+          } catch (err) {
+            if (!(err instanceof SlotsClosedError)) throw err;
+            unsent.push(record.id);
+            return;
+          }
           try {
             await this.slots.acquire();
           } catch (err) {
+            tenant.slots.release();
             if (!(err instanceof SlotsClosedError)) throw err;
             unsent.push(record.id);
             return;
@@ -95,13 +110,27 @@ export class BatchDeliverer {
             results.push(await this.attemptDelivery(record));
           } finally {
             this.slots.release();
+            tenant.slots.release();
           }
         }),
       );
     } finally {
       clearInterval(renewLeases);
+      if (--tenant.users === 0) this.tenantSlots.delete(outbox.tenantId);
     }
     return { results, unsent };
+  }
+
+  /** The tenant's slots, shared by its batches in flight; forgotten when its last batch ends. */
+  private tenantShare(tenantId: string): { slots: Slots; users: number } {
+    let share = this.tenantSlots.get(tenantId);
+    if (!share) {
+      share = { slots: new Slots(this.deps.settings.tenantConcurrency), users: 0 };
+      if (this.closed) share.slots.close();
+      this.tenantSlots.set(tenantId, share);
+    }
+    share.users++;
+    return share;
   }
 
   /** One dispatch attempt of one record: the request (or the reason for none) and its result. */
