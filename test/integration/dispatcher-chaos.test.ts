@@ -46,10 +46,10 @@ function expectedEnd(observed: Observed[]): {
 /** Tenants of this file, and the only ones its dispatchers touch. */
 const PREFIX = 'chaos';
 
-describe('dispatcher under suite.receiver chaos', () => {
+describe('dispatcher under receiver chaos', () => {
   const suite = new DispatcherSuite(PREFIX, { dispatcher: { concurrency: 32 } });
 
-  it('ends every record in the state the transition table dictates for what its suite.receiver did', async () => {
+  it('ends every record in the state the transition table dictates for what its receiver did', async () => {
     const tenant = suite.tenant();
     const s = suite.services;
     await createConfig(s, tenant, {
@@ -105,7 +105,7 @@ describe('dispatcher under suite.receiver chaos', () => {
       const history = seen.get(row.request_id) ?? [];
       const logged = attemptsOf.get(String(row.id)) ?? [];
       const context = JSON.stringify({ history, row, logged });
-      // Every attempt reached the suite.receiver, and the dispatcher saw what the suite.receiver did; only a
+      // Every attempt reached the receiver, and the dispatcher saw what the receiver did; only a
       // response that came after the timeout (a loaded machine) may be seen as no response.
       expect(
         logged.map((a) => a.attempt_number),
