@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { writeOutboxRecords } from '../../src/outbox/enqueue';
 import { claimDueRecords } from '../../src/outbox/sql/claim-due-records';
 import { listDueTenants } from '../../src/outbox/sql/list-due-tenants';
@@ -8,50 +8,40 @@ import { dueBacklogSql } from '../../src/outbox/sql/count-due-backlog';
 import { DUE_STATUS } from '../../src/outbox/sql/fragments';
 import { settleBatch } from '../../src/outbox/sql/settle-batch';
 import { tenantOutbox } from '../../src/outbox/sql/tenant-outbox';
-import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
 import { commitChanges, createConfig, inserts, outboxOf, outboxRows, updateOutboxRows } from '../dispatcher/fixtures';
-import { eventually, startDispatcher } from '../dispatcher/harness';
-import { Receiver } from '../dispatcher/receiver';
+import { eventually } from '../dispatcher/harness';
+import { DispatcherSuite } from '../dispatcher/suite';
 
 /** Tenants of this file, and the only ones its dispatchers touch. */
 const PREFIX = 'lcy';
 
 describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
-  let t: TestApp;
-  let receiver: Receiver;
-  beforeAll(async () => {
-    t = await startTestApp({ DISPATCHER: 'off' });
-    receiver = await Receiver.start();
-  });
-  afterAll(async () => {
-    await receiver.close();
-    await t.close();
-  });
+  const suite = new DispatcherSuite(PREFIX, { dispatcher: false });
 
   const wakeAt = async (tenant: string): Promise<Date | null> =>
-    (await t.runtime.services.db.pool.query('SELECT wake_at FROM dispatch_tenants WHERE tenant_id = $1', [tenant]))
-      .rows[0]?.wake_at ?? null;
+    (await suite.services.db.pool.query('SELECT wake_at FROM dispatch_tenants WHERE tenant_id = $1', [tenant])).rows[0]
+      ?.wake_at ?? null;
 
   it('on stop, finishes requests in flight and gives back the records it had not sent', async () => {
-    const tenant = uniqueTenant(PREFIX);
-    const s = t.runtime.services;
-    await createConfig(s, tenant, { webhookUrl: `${receiver.url}/slow` });
-    receiver.react = () => ({ status: 204, delayMs: 400 });
+    const tenant = suite.tenant();
+    const s = suite.services;
+    await createConfig(s, tenant, { webhookUrl: `${suite.receiver.url}/slow` });
+    suite.receiver.react = () => ({ status: 204, delayMs: 400 });
     await commitChanges(s, tenant, inserts(20));
-    const before = receiver.received.length;
-    const d = startDispatcher(t, PREFIX, { concurrency: 2, batchSize: 20 });
-    await receiver.waitFor(before + 2);
+    const before = suite.receiver.received.length;
+    const d = suite.startDispatcher({ concurrency: 2, batchSize: 20 });
+    await suite.receiver.waitFor(before + 2);
     await d.stop();
-    receiver.react = () => ({ status: 204 });
+    suite.receiver.react = () => ({ status: 204 });
     const rows = await outboxRows(s, tenant);
     const delivered = rows.filter((r) => r.status === 'DELIVERED');
     expect(delivered.length).toBeGreaterThanOrEqual(2);
-    expect(delivered.length).toBe(receiver.received.length - before);
+    expect(delivered.length).toBe(suite.receiver.received.length - before);
     expect(rows.filter((r) => r.status === 'PENDING').length).toBe(20 - delivered.length);
     expect(rows.every((r) => r.locked_by === null && r.locked_until === null)).toBe(true);
     // Released records are due at once: the hint says so, and the next dispatcher takes them.
     expect((await wakeAt(tenant))!.getTime()).toBeLessThanOrEqual(Date.now());
-    const next = startDispatcher(t, PREFIX);
+    const next = suite.startDispatcher();
     try {
       await eventually(async () =>
         (await outboxRows(s, tenant)).every((r) => r.status === 'DELIVERED') ? true : undefined,
@@ -59,15 +49,15 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
     } finally {
       await next.stop();
     }
-    const ids = receiver.received.slice(before).map((r) => r.requestId);
+    const ids = suite.receiver.received.slice(before).map((r) => r.requestId);
     expect(new Set(ids).size).toBe(20);
     expect(ids).toHaveLength(20);
   });
 
   it('takes over the records of a dead worker when its lease runs out; the dead worker can no longer settle them', async () => {
-    const tenant = uniqueTenant(PREFIX);
-    const s = t.runtime.services;
-    await createConfig(s, tenant, { webhookUrl: `${receiver.url}/lease` });
+    const tenant = suite.tenant();
+    const s = suite.services;
+    await createConfig(s, tenant, { webhookUrl: `${suite.receiver.url}/lease` });
     await commitChanges(s, tenant, inserts(3));
     const schema = await s.tenants.ensure(tenant);
     const claimed = await claimDueRecords(s.db.pool, tenantOutbox(tenant, schema), {
@@ -77,7 +67,7 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
     });
     expect(claimed).toHaveLength(3);
     const started = Date.now();
-    const d = startDispatcher(t, PREFIX);
+    const d = suite.startDispatcher();
     try {
       const rows = await eventually(async () => {
         const r = await outboxRows(s, tenant);
@@ -108,16 +98,16 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
   });
 
   it('keeps a tenant out of the tick once drained, and wakes it for its next retry', async () => {
-    const s = t.runtime.services;
-    const idle = uniqueTenant(PREFIX);
-    const retrying = uniqueTenant(PREFIX);
-    await createConfig(s, idle, { webhookUrl: `${receiver.url}/idle` });
-    await createConfig(s, retrying, { webhookUrl: `${receiver.url}/retry-later`, backoffInitialSeconds: 600 });
-    receiver.react = (r) => (r.path === '/retry-later' ? { status: 503 } : { status: 204 });
+    const s = suite.services;
+    const idle = suite.tenant();
+    const retrying = suite.tenant();
+    await createConfig(s, idle, { webhookUrl: `${suite.receiver.url}/idle` });
+    await createConfig(s, retrying, { webhookUrl: `${suite.receiver.url}/retry-later`, backoffInitialSeconds: 600 });
+    suite.receiver.react = (r) => (r.path === '/retry-later' ? { status: 503 } : { status: 204 });
     await commitChanges(s, idle, inserts(2));
     await commitChanges(s, retrying, inserts(1));
     expect(await listDueTenants(s.db.pool, { limit: 10_000 })).toEqual(expect.arrayContaining([idle, retrying]));
-    const d = startDispatcher(t, PREFIX);
+    const d = suite.startDispatcher();
     try {
       await eventually(async () => ((await wakeAt(idle)) === null ? true : undefined), 20_000, 'idle tenant retired');
       const [row] = await eventually(async () => {
@@ -134,16 +124,16 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
       expect(due).not.toContain(retrying);
     } finally {
       await d.stop();
-      receiver.react = () => ({ status: 204 });
+      suite.receiver.react = () => ({ status: 204 });
     }
   });
 
   it.skipIf(inject('embedded'))(
     'never retires a tenant while one of its writers is in flight (real PostgreSQL: needs two sessions)',
     async () => {
-      const s = t.runtime.services;
-      const tenant = uniqueTenant(PREFIX);
-      await createConfig(s, tenant, { webhookUrl: `${receiver.url}/race` });
+      const s = suite.services;
+      const tenant = suite.tenant();
+      await createConfig(s, tenant, { webhookUrl: `${suite.receiver.url}/race` });
       const schema = await s.tenants.ensure(tenant);
       expect(await s.db.transaction((c) => retireTenant(c, tenantOutbox(tenant, schema)))).toEqual({
         retired: true,
@@ -177,20 +167,20 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
   );
 
   it('exports deliveries by outcome, latency, due backlog per tenant and the oldest due age', async () => {
-    const s = t.runtime.services;
-    const tenant = uniqueTenant(PREFIX);
-    await createConfig(s, tenant, { webhookUrl: `${receiver.url}/metrics` });
-    const d = startDispatcher(t, PREFIX);
+    const s = suite.services;
+    const tenant = suite.tenant();
+    await createConfig(s, tenant, { webhookUrl: `${suite.receiver.url}/metrics` });
+    const d = suite.startDispatcher();
     await commitChanges(s, tenant, inserts(2));
     await eventually(async () =>
       (await outboxRows(s, tenant)).every((r) => r.status === 'DELIVERED') ? true : undefined,
     );
     await d.stop();
-    const backlogTenant = uniqueTenant(PREFIX);
-    await createConfig(s, backlogTenant, { webhookUrl: `${receiver.url}/metrics` });
+    const backlogTenant = suite.tenant();
+    await createConfig(s, backlogTenant, { webhookUrl: `${suite.receiver.url}/metrics` });
     await commitChanges(s, backlogTenant, inserts(3));
     expect(await updateOutboxRows(s, backlogTenant, { dueSecondsAgo: 42 })).toBe(3);
-    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    const res = await suite.app.app.inject({ method: 'GET', url: '/metrics' });
     expect(res.body).toMatch(/hookgate_dispatcher_deliveries_total\{outcome="delivered"\} \d+/);
     expect(res.body).toMatch(/hookgate_dispatcher_delivery_duration_seconds_count\{outcome="delivered"\} \d+/);
     expect(res.body).toContain(`hookgate_outbox_due_records{tenant="${backlogTenant}"} 3`);
@@ -199,9 +189,9 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
   });
 
   it('reads the due backlog for /metrics from the due index, never by scanning the outbox', async () => {
-    const s = t.runtime.services;
-    const tenant = uniqueTenant(PREFIX);
-    await createConfig(s, tenant, { webhookUrl: `${receiver.url}/metrics` });
+    const s = suite.services;
+    const tenant = suite.tenant();
+    await createConfig(s, tenant, { webhookUrl: `${suite.receiver.url}/metrics` });
     await commitChanges(s, tenant, inserts(3000));
     const rows = await outboxRows(s, tenant);
     // Most records settled long ago, a few due: the shape of a live outbox.
@@ -217,7 +207,7 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
     expect(await plan(`SELECT count(*) FROM ${outbox.table} WHERE ${DUE_STATUS} AND next_retry_at <= now()`)).toContain(
       'Seq Scan',
     );
-    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    const res = await suite.app.app.inject({ method: 'GET', url: '/metrics' });
     expect(res.body).toContain(`hookgate_outbox_due_records{tenant="${tenant}"} 10`);
   });
 });
