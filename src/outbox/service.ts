@@ -3,6 +3,7 @@ import type { Database, Queryable } from '../db/database';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError, validationError } from '../errors';
 import { UUID_PATTERN } from '../webhooks/model';
+import { decodeRecordId, encodeRecordId } from './record-id';
 import { markTenantDue } from './due-tenants';
 import { OUTBOX_STATUSES, type OutboxListQuery, type OutboxPage, type OutboxRecord } from './model';
 import { getOutboxRecord } from './sql/get-record';
@@ -66,9 +67,10 @@ export class OutboxService {
   }
 
   async get(ctx: TenantContext, id: string): Promise<OutboxRecord> {
-    if (!ID_PATTERN.test(id)) throw notFound();
+    const tableId = decodeRecordId(ctx.tenantId, id);
+    if (tableId === null) throw notFound();
     const outbox = tenantOutbox(ctx.tenantId, await this.tenants.ensure(ctx.tenantId));
-    const row = await getOutboxRecord(this.db.pool, outbox, { id });
+    const row = await getOutboxRecord(this.db.pool, outbox, { id: tableId });
     if (!row) throw notFound();
     return (await this.withAttempts(this.db.pool, outbox, [row]))[0];
   }
@@ -79,10 +81,11 @@ export class OutboxService {
    * lease is dropped; a delivery still in flight for it then cannot settle it.
    */
   async redeliver(ctx: TenantContext, id: string): Promise<OutboxRecord> {
-    if (!ID_PATTERN.test(id)) throw notFound();
+    const tableId = decodeRecordId(ctx.tenantId, id);
+    if (tableId === null) throw notFound();
     const outbox = tenantOutbox(ctx.tenantId, await this.tenants.ensure(ctx.tenantId));
     return this.db.transaction(async (client) => {
-      const row = await redeliverOutboxRecord(client, outbox, { id });
+      const row = await redeliverOutboxRecord(client, outbox, { id: tableId });
       if (!row) throw notFound();
       await markTenantDue(client, outbox, { lockHeld: false });
       return (await this.withAttempts(client, outbox, [row]))[0];
@@ -93,7 +96,7 @@ export class OutboxService {
     if (rows.length === 0) return [];
     const byRecord = await listDeliveryAttempts(db, outbox, { outboxIds: rows.map((r) => r.id) });
     return rows.map((r) => ({
-      id: String(r.id),
+      id: encodeRecordId(outbox.tenantId, String(r.id)),
       entityName: r.entity_name,
       operation: r.operation,
       requestId: r.request_id,
