@@ -30,6 +30,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Requests a tenant may make at once before the per-minute pace applies. */
   rateLimitBurst: number;
+  /** CONTRACT §9 "Quotas": the most outbox records one write request may make. */
+  outboxMaxRowsPerWrite: number;
   /** CONTRACT §9 "Retention": run by every process that runs a dispatcher; 0 ms keeps forever. */
   retention: { outboxMs: number; triggerEventMs: number; intervalMs: number };
 }
@@ -130,6 +132,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     rateLimitPerMinute,
     rateLimitBurst: int(env, 'RATE_LIMIT_BURST', Math.max(1, rateLimitPerMinute), 1, 10_000_000),
+    outboxMaxRowsPerWrite: int(env, 'OUTBOX_MAX_ROWS_PER_WRITE', 50_000, 1, 10_000_000),
     retention: {
       outboxMs: duration(env, 'OUTBOX_RETENTION', '30d', true),
       triggerEventMs: duration(env, 'TRIGGER_EVENT_RETENTION', '30d', true),
