@@ -117,3 +117,15 @@ export function toAppError(err: unknown): AppError {
     return new AppError('VALIDATION_FAILED', 'The request contains characters that cannot be stored');
   return new AppError('INTERNAL_ERROR', 'An unexpected error occurred');
 }
+
+/** What may be logged about an unexpected error: its kind and codes, never its text, SQL or stack. */
+export function errorSummary(err: unknown): Record<string, unknown> {
+  if (!err || typeof err !== 'object') return { type: typeof err };
+  const e = err as { name?: unknown; code?: unknown; constraint?: unknown; routine?: unknown; severity?: unknown };
+  return {
+    type: typeof e.name === 'string' ? e.name : 'Error',
+    code: typeof e.code === 'string' ? e.code : undefined,
+    constraint: typeof e.constraint === 'string' ? e.constraint : undefined,
+    routine: typeof e.routine === 'string' ? e.routine : undefined,
+  };
+}
