@@ -3,7 +3,8 @@ import type { Database, Queryable } from '../db/database';
 import { Params, qualified } from '../db/sql';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError, validationError } from '../errors';
-import { UUID_PATTERN, type ChangeOperation } from '../webhooks/model';
+import { UUID_PATTERN } from '../validation';
+import type { ChangeOperation } from '../webhooks/model';
 import { markTenantDue } from './due-tenants';
 import {
   OUTBOX_STATUSES,

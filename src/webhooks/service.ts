@@ -3,7 +3,8 @@ import type { PrismaClient, WebhookConfig as WebhookConfigRow } from '../generat
 import type { TenantContext } from '../auth/permissions';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError } from '../errors';
-import { UUID_PATTERN, type ChangeOperation, type ListQuery, type Page, type WebhookConfig } from './model';
+import { UUID_PATTERN } from '../validation';
+import { type ChangeOperation, type ListQuery, type Page, type WebhookConfig } from './model';
 import { readEntityNameParam, readListQuery, readWebhookConfigFields } from './validation';
 
 function toModel(row: WebhookConfigRow): WebhookConfig {
