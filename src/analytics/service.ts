@@ -69,7 +69,7 @@ export class AnalyticsService {
 
   private readonly lastSeen = new LastSeenDefinitions();
 
-  /** A1 */
+  /** Runs a query over an entity (or a view without required parameters); CONTRACT §7 A1. */
   async query(ctx: TenantContext, body: unknown): Promise<TabularResult> {
     const name = entityNameOf(body);
     try {
@@ -99,7 +99,7 @@ export class AnalyticsService {
     }
   }
 
-  /** A2: every check of A1, and nothing is run. */
+  /** Checks a query as `query` does, and runs nothing; CONTRACT §7 A2. */
   async check(ctx: TenantContext, body: unknown): Promise<QueryCheck> {
     try {
       await this.prepareEntityQuery(ctx, body);
@@ -114,13 +114,13 @@ export class AnalyticsService {
     }
   }
 
-  /** A3 */
+  /** PostgreSQL's plan for the query, without running it; CONTRACT §7 A3. */
   async plan(ctx: TenantContext, body: unknown): Promise<string> {
     const { schema, compiled } = await this.prepareEntityQuery(ctx, body);
     return this.runner.explain(schema, compiled);
   }
 
-  /** A4 */
+  /** Runs a named metric with the caller's dimensions, time and filter; CONTRACT §7 A4. */
   async metricQuery(ctx: TenantContext, metricName: string, params: unknown): Promise<TabularResult> {
     return this.lastSeen.run(
       `metric\0${ctx.tenantId}\0${metricName}`,
@@ -133,7 +133,10 @@ export class AnalyticsService {
     );
   }
 
-  /** A5: every metric is checked before any runs; they run concurrently where the database allows. */
+  /**
+   * Runs several metrics with the same parameters; CONTRACT §7 A5. Every metric is checked before
+   * any runs; they run concurrently where the database allows.
+   */
   async batchMetricQuery(ctx: TenantContext, metricNames: unknown, params: unknown): Promise<MetricResult[]> {
     if (
       !Array.isArray(metricNames) ||
@@ -159,7 +162,7 @@ export class AnalyticsService {
     return names.map((metric, i) => ({ metric, result: results[i] }));
   }
 
-  /** A6 */
+  /** Runs a named view with the caller's parameter values; CONTRACT §7 A6. */
   async viewQuery(ctx: TenantContext, viewName: string, body: unknown): Promise<TabularResult> {
     return this.lastSeen.run(
       `view\0${ctx.tenantId}\0${viewName}`,
