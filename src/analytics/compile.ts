@@ -3,11 +3,10 @@
  * pass through quoteIdent; every value is a bound parameter cast to its column's type; output
  * columns get positional aliases, so no user-chosen name (alias) ever reaches the SQL text.
  */
-import { SQL_TYPES, type FieldType } from '../catalog/model';
+import { SQL_TYPES, type FieldType, type FieldValue } from '../catalog/model';
 import { quoteIdent, type Params } from '../db/sql';
 import type { ColumnType, Filter, Granularity, SelectItem, SourceField, ValidQuery } from './model';
 import { aggregateType } from './parse';
-import { bindable } from './values';
 
 /** Where rows come from: a tenant table, or a view's statement as a subquery. */
 export interface SqlSource {
@@ -66,6 +65,11 @@ const COMPARISON: Record<string, string> = {
   LIKE: 'LIKE',
   ILIKE: 'ILIKE',
 };
+
+/** The form a checked value is bound in (text for JSON, so `$n::jsonb` reads it). */
+function bindable(type: FieldType, value: FieldValue): unknown {
+  return type === 'JSON' ? JSON.stringify(value) : value;
+}
 
 export function compileFilter(f: Filter, source: SqlSource, params: Params): string {
   if (f.kind === 'group') {

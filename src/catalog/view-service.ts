@@ -7,6 +7,7 @@ import type { Logger } from '../logger';
 import type { Aggregation } from '../analytics/model';
 import {
   checkDistinctColumns,
+  checkQueryValue,
   fieldMap,
   isFieldType,
   isObject,
@@ -15,7 +16,6 @@ import {
   readSelect,
 } from '../analytics/parse';
 import { isParamRef, sampleParams, type ViewParameter } from '../analytics/view-params';
-import { checkValue } from '../analytics/values';
 import { ensureCatalogIndex } from './catalog-indexes';
 import {
   readDefinitionName,
@@ -88,7 +88,7 @@ function readParameters(raw: unknown, p: Problems): ViewParameter[] {
     let def: ViewParameter['default'] = null;
     if (item.default !== undefined && item.default !== null) {
       if (required) return p.add(`${at}.default`, 'a required parameter takes no default');
-      const c = checkValue(item.type, item.default);
+      const c = checkQueryValue(item.type, item.default);
       if (!c.ok) return p.add(`${at}.default`, c.message);
       def = c.value;
     }
