@@ -1,4 +1,4 @@
-/** The one error type of the service layer. Surfaces map `code` to a status through `statusOf`. */
+/** The one error type of the service layer. Surfaces map `code` to a status through `AppError.status`. */
 export interface FieldError {
   field: string;
   message: string;
@@ -47,10 +47,6 @@ export class AppError extends Error {
   get status(): number {
     return ERROR_STATUS[this.code];
   }
-}
-
-export function statusOf(code: string): number {
-  return (ERROR_STATUS as Record<string, number>)[code] ?? 500;
 }
 
 export function validationError(details: FieldError[], message = 'Request validation failed'): AppError {

@@ -71,7 +71,7 @@ function bindable(type: FieldType, value: FieldValue): unknown {
   return type === 'JSON' ? JSON.stringify(value) : value;
 }
 
-export function compileFilter(f: Filter, source: SqlSource, params: Params): string {
+function compileFilter(f: Filter, source: SqlSource, params: Params): string {
   if (f.kind === 'group') {
     const parts = f.conditions.map((c) => compileFilter(c, source, params));
     if (f.op === 'NOT') return `(NOT ${parts[0]})`;
@@ -118,7 +118,7 @@ function selectExpression(item: SelectItem, source: SqlSource): string {
   }
 }
 
-export function columnType(item: SelectItem, source: SqlSource): FieldType {
+function columnType(item: SelectItem, source: SqlSource): FieldType {
   const fieldType = item.field === undefined ? undefined : source.fields.get(item.field)!.type;
   return item.agg ? aggregateType(item.agg, fieldType) : fieldType!;
 }

@@ -25,7 +25,7 @@ import {
 } from './definition-common';
 import { CATALOG_NAME, type EntityDefinition } from './model';
 
-export interface ViewSelectItem {
+interface ViewSelectItem {
   field: string | null;
   agg: Aggregation | null;
   alias: string | null;
@@ -64,7 +64,7 @@ function toModel(row: ViewRow): ViewDefinition {
 const VIEW_COLUMNS = `d.tenant_id AS "tenantId", d.name, d.entity_name AS "entityName", d."select", d.filter, d.parameters,
   d.created_at AS "createdAt", d.updated_at AS "updatedAt", d.created_by AS "createdBy", d.updated_by AS "updatedBy"`;
 
-export const viewNotFound = () => new AppError('VIEW_NOT_FOUND', 'View not found');
+const viewNotFound = () => new AppError('VIEW_NOT_FOUND', 'View not found');
 
 function readParameters(raw: unknown, p: Problems): ViewParameter[] {
   if (raw === undefined || raw === null) return [];
