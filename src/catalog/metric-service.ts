@@ -11,6 +11,7 @@ import {
   readDefinitionName,
   readDefinitionWithEntity,
   resolveDefinitionEntity,
+  storedFilter,
   type EntityLookup,
 } from './definition-common';
 import { CATALOG_NAME, TIME_FIELD_TYPES, type EntityDefinition } from './model';
@@ -102,7 +103,7 @@ export class MetricService {
           aggregation: aggregation!,
           field,
           timeField,
-          filter: (b.filter ?? undefined) as object | undefined,
+          filter: storedFilter(b.filter),
           createdBy: ctx.actor,
           updatedBy: ctx.actor,
         },

@@ -21,6 +21,7 @@ import {
   readDefinitionName,
   readDefinitionWithEntity,
   resolveDefinitionEntity,
+  storedFilter,
   type EntityLookup,
 } from './definition-common';
 import { CATALOG_NAME, type EntityDefinition } from './model';
@@ -159,7 +160,7 @@ export class ViewService {
           name,
           entityName: entity.name,
           select: stored as unknown as object,
-          filter: (b.filter ?? undefined) as object | undefined,
+          filter: storedFilter(b.filter),
           parameters: parameters as unknown as object,
           createdBy: ctx.actor,
           updatedBy: ctx.actor,
