@@ -22,19 +22,24 @@ describe('EventWriter', () => {
   });
   afterAll(() => t.close());
 
-  const event = (over: Partial<NewEvent> = {}): NewEvent => ({
-    id: crypto.randomUUID(),
-    tenantId: tenant,
-    triggerId,
-    receivedAt: new Date(),
-    contentType: 'application/json',
-    headers: '{}',
-    body: Buffer.from(crypto.randomUUID()),
-    signatureVerified: true,
-    signatureTimestamp: 1_800_000_000,
-    signature: crypto.randomBytes(32).toString('hex'),
-    ...over,
-  });
+  const event = (over: Partial<NewEvent> = {}): NewEvent => {
+    const signatureTimestamp = over.signatureTimestamp === undefined ? 1_800_000_000 : over.signatureTimestamp;
+    const signature = over.signature === undefined ? crypto.randomBytes(32).toString('hex') : over.signature;
+    return {
+      id: crypto.randomUUID(),
+      tenantId: tenant,
+      triggerId,
+      receivedAt: new Date(),
+      contentType: 'application/json',
+      headers: '{}',
+      body: Buffer.from(crypto.randomUUID()),
+      signatureVerified: true,
+      ...over,
+      signatureTimestamp,
+      signature,
+      replayKey: signature === null ? null : `sig:${signatureTimestamp}:${signature}`,
+    };
+  };
 
   /** The pool, counting the statements the writer sends. */
   const countingPool = () => {
