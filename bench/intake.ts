@@ -204,13 +204,17 @@ async function main() {
       const table = (
         await db.query(`SELECT table_name FROM entity_definitions WHERE tenant_id = 'bench' AND name = 'bench_orders'`)
       ).rows[0].table_name;
-      const applied = await count(
-        `SELECT count(*)::int AS n FROM trigger_events WHERE trigger_id = $1 AND action_status = 'APPLIED'`,
-        hg.info.recordId!,
-      );
-      const events = await stored(hg.info.recordId!);
-      const records = (await db.query(`SELECT count(*)::int AS n FROM "${schema}"."${table}"`)).rows[0].n;
-      const outbox = (await db.query(`SELECT count(*)::int AS n FROM "${schema}".mutation_webhook_outbox`)).rows[0].n;
+      // After the settling pause of stored(), then one snapshot of all four counts.
+      await stored(hg.info.recordId!);
+      const { events, applied, records, outbox } = (
+        await db.query(
+          `SELECT (SELECT count(*)::int FROM trigger_events WHERE trigger_id = $1) AS events,
+                  (SELECT count(*)::int FROM trigger_events WHERE trigger_id = $1 AND action_status = 'APPLIED') AS applied,
+                  (SELECT count(*)::int FROM "${schema}"."${table}") AS records,
+                  (SELECT count(*)::int FROM "${schema}".mutation_webhook_outbox) AS outbox`,
+          [hg.info.recordId!],
+        )
+      ).rows[0];
       if (applied !== events || records !== events || outbox !== events) {
         throw new Error(`record: ${events} events, ${applied} applied, ${records} records, ${outbox} outbox records`);
       }
