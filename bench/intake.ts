@@ -1,6 +1,8 @@
 /**
- * Intake benchmark (issue 4): signed trigger intake requests per second, as a ratio to a bare
- * Fastify route that reads the body and answers 202 with no other work.
+ * Intake benchmark (issues 4 and 12): signed trigger intake requests per second, as a ratio to a
+ * bare Fastify route that reads the body and answers 202 with no other work; a RECORD trigger
+ * (one record and one outbox record per event, committed with it) as a ratio to the signed STORE
+ * trigger, and a GITHUB-scheme trigger as a ratio to HMAC_HEX, both from the same round.
  *
  *   node -r ./scripts/register.js bench/intake.ts
  *
@@ -36,7 +38,14 @@ function withDatabase(url: string, database: string): string {
 
 interface Started {
   child: ChildProcess;
-  info: { port: number; signedId?: string; unsignedId?: string; poolSize?: number };
+  info: {
+    port: number;
+    signedId?: string;
+    unsignedId?: string;
+    githubId?: string;
+    recordId?: string;
+    poolSize?: number;
+  };
 }
 
 function startServer(mode: 'bare' | 'hookgate', env: Record<string, string> = {}): Promise<Started> {
@@ -67,7 +76,11 @@ function makeBody(seq: number): string {
 
 let sequence = 0;
 
-type Shape = 'bare' | 'signed' | 'unsigned' | 'replay';
+type Shape = 'bare' | 'signed' | 'record' | 'github' | 'unsigned' | 'replay';
+// BENCH_SCENARIOS (comma-separated) runs a subset; bare and signed always run (the ratios' bases).
+const SHAPES: Shape[] = (['bare', 'signed', 'record', 'github', 'unsigned', 'replay'] as Shape[]).filter(
+  (s) => !process.env.BENCH_SCENARIOS || ['bare', 'signed', ...process.env.BENCH_SCENARIOS.split(',')].includes(s),
+);
 
 // The one request the replay scenario repeats (its timestamp stays inside the 300 s window).
 const replayBody = makeBody(-1);
@@ -92,7 +105,10 @@ function requestFor(shape: Shape, pathName: string): autocannon.Request {
       }
       const body = makeBody(sequence++);
       const headers: Record<string, string> = { 'content-type': 'application/json' };
-      if (shape === 'signed') {
+      if (shape === 'github') {
+        headers['x-hub-signature-256'] = `sha256=${crypto.createHmac('sha256', SECRET).update(body).digest('hex')}`;
+        headers['x-github-delivery'] = crypto.randomUUID();
+      } else if (shape === 'signed' || shape === 'record') {
         const ts = String(Math.floor(Date.now() / 1000));
         headers['x-timestamp'] = ts;
         headers['x-signature'] = `sha256=${crypto.createHmac('sha256', SECRET).update(`${ts}.${body}`).digest('hex')}`;
@@ -169,39 +185,62 @@ async function main() {
     poolSize = hg.info.poolSize ?? 0;
     const db = new pg.Client({ connectionString: url });
     await db.connect();
+    const count = async (sql: string, id: string) => (await db.query(sql, [id])).rows[0].n as number;
     const stored = async (id: string) => {
       // Requests cut off at autocannon's deadline may still be committing.
       await new Promise((r) => setTimeout(r, 1000));
-      return (await db.query('SELECT count(*)::int AS n FROM trigger_events WHERE trigger_id = $1', [id])).rows[0]
-        .n as number;
+      return count('SELECT count(*)::int AS n FROM trigger_events WHERE trigger_id = $1', id);
     };
-    const signedPath = `/linker/triggers/webhook/${hg.info.signedId}`;
-    const unsignedPath = `/linker/triggers/webhook/${hg.info.unsignedId}`;
+    const idOf: Record<Exclude<Shape, 'bare'>, string> = {
+      signed: hg.info.signedId!,
+      record: hg.info.recordId!,
+      github: hg.info.githubId!,
+      unsigned: hg.info.unsignedId!,
+      replay: hg.info.signedId!,
+    };
+    // The RECORD trigger's records and outbox records: one each per APPLIED event, none FAILED.
+    const recordCheck = async () => {
+      const schema = (await db.query(`SELECT schema_name FROM tenants WHERE id = 'bench'`)).rows[0].schema_name;
+      const table = (
+        await db.query(`SELECT table_name FROM entity_definitions WHERE tenant_id = 'bench' AND name = 'bench_orders'`)
+      ).rows[0].table_name;
+      // After the settling pause of stored(), then one snapshot of all four counts.
+      await stored(hg.info.recordId!);
+      const { events, applied, records, outbox } = (
+        await db.query(
+          `SELECT (SELECT count(*)::int FROM trigger_events WHERE trigger_id = $1) AS events,
+                  (SELECT count(*)::int FROM trigger_events WHERE trigger_id = $1 AND action_status = 'APPLIED') AS applied,
+                  (SELECT count(*)::int FROM "${schema}"."${table}") AS records,
+                  (SELECT count(*)::int FROM "${schema}".mutation_webhook_outbox) AS outbox`,
+          [hg.info.recordId!],
+        )
+      ).rows[0];
+      if (applied !== events || records !== events || outbox !== events) {
+        throw new Error(`record: ${events} events, ${applied} applied, ${records} records, ${outbox} outbox records`);
+      }
+    };
     try {
       // Rounds alternate the scenarios, so a machine that gets busier or quieter during the run
       // shifts all of them alike; each round's ratio compares neighbours in time.
       for (let round = 0; round < ROUNDS; round++) {
-        const signedBefore = await stored(hg.info.signedId!);
-        const unsignedBefore = await stored(hg.info.unsignedId!);
-        const runs: Array<[Shape, number, string]> = [
-          ['bare', bare.info.port, `/bare/${crypto.randomUUID()}`],
-          ['signed', hg.info.port, signedPath],
-          ['unsigned', hg.info.port, unsignedPath],
-          ['replay', hg.info.port, signedPath],
-        ];
+        const before = new Map<Shape, number>();
+        for (const shape of SHAPES) if (shape !== 'bare') before.set(shape, await stored(idOf[shape]));
         let signedAccepted = 0;
-        for (const [shape, port, pathName] of runs) {
+        for (const shape of SHAPES) {
+          const port = shape === 'bare' ? bare.info.port : hg.info.port;
+          const pathName =
+            shape === 'bare' ? `/bare/${crypto.randomUUID()}` : `/linker/triggers/webhook/${idOf[shape]}`;
           const { m, accepted } = await scenario(port, shape, pathName);
           results.set(shape, [...(results.get(shape) ?? []), m]);
-          if (shape === 'signed') {
-            signedAccepted = accepted;
-            checkStored('signed', accepted, (await stored(hg.info.signedId!)) - signedBefore);
+          if (shape === 'signed') signedAccepted = accepted;
+          if (shape !== 'bare' && shape !== 'replay') {
+            checkStored(shape, accepted, (await stored(idOf[shape])) - before.get(shape)!);
           }
-          if (shape === 'unsigned')
-            checkStored('unsigned', accepted, (await stored(hg.info.unsignedId!)) - unsignedBefore);
+          if (shape === 'record') await recordCheck();
         }
         // The replayed request is stored once in the first round and never again.
-        const replayAdded = (await stored(hg.info.signedId!)) - signedBefore;
+        if (!SHAPES.includes('replay')) continue;
+        const replayAdded = (await stored(hg.info.signedId!)) - before.get('signed')!;
         const expected = round === 0 ? 1 : 0;
         if (replayAdded < signedAccepted + expected || replayAdded > signedAccepted + expected + 2 * CONNECTIONS) {
           throw new Error(
@@ -222,6 +261,8 @@ async function main() {
   const names: Record<Shape, string> = {
     bare: 'bare Fastify route, 202',
     signed: 'signed intake, every request a new event',
+    record: 'RECORD: + 1 record, 1 outbox record',
+    github: 'GITHUB scheme, every request a new event',
     unsigned: 'unsigned trigger, every request a new event',
     replay: 'signed intake, one request replayed',
   };
@@ -233,12 +274,20 @@ async function main() {
     '',
     `| ${'scenario'.padEnd(44)} | req/s  | ratio to bare (per round) | p50 ms | p99 ms |`,
     `|${'-'.repeat(46)}|--------|---------------------------|--------|--------|`,
-    ...(['bare', 'signed', 'unsigned', 'replay'] as Shape[]).map((shape) => {
+    ...SHAPES.map((shape) => {
       const runs = results.get(shape)!;
       const ratios = runs.map((m, i) => m.rps / bareRuns[i].rps);
       return `| ${names[shape].padEnd(44)} | ${pad(Math.round(median(runs.map((m) => m.rps))), 6)} | ${pad(`${median(ratios).toFixed(3)} (${ratios.map((r) => r.toFixed(2)).join(' ')})`, 25)} | ${pad(median(runs.map((m) => m.p50)), 6)} | ${pad(median(runs.map((m) => m.p99)), 6)} |`;
     }),
   ];
+  // Same-round ratios the issue sets goals for: RECORD to STORE (≥ 0.5), GITHUB to HMAC_HEX (≥ 0.9).
+  const versus = (a: Shape, b: Shape) => {
+    const ratios = results.get(a)!.map((m, i) => m.rps / results.get(b)![i].rps);
+    return `${median(ratios).toFixed(2)} (${ratios.map((r) => r.toFixed(2)).join(' ')})`;
+  };
+  lines.push('');
+  if (SHAPES.includes('record')) lines.push(`RECORD / signed STORE, per round: ${versus('record', 'signed')}`);
+  if (SHAPES.includes('github')) lines.push(`GITHUB / HMAC_HEX, per round: ${versus('github', 'signed')}`);
   process.stdout.write(lines.join('\n') + '\n');
 }
 

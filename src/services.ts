@@ -7,6 +7,7 @@ import type { Metrics } from './metrics';
 import { EntityService } from './catalog/entity-service';
 import { TriggerService } from './triggers/service';
 import { TriggerIntake } from './triggers/intake';
+import { RecordActionApplier } from './triggers/record-action';
 import { RecordService } from './records/record-service';
 import type { MetricService } from './catalog/metric-service';
 import type { ViewService } from './catalog/view-service';
@@ -34,6 +35,10 @@ export interface Services {
 
 export function createServices(config: Config, db: Database, logger: Logger, metrics: Metrics): Services {
   const tenants = new TenantSchemas(db.pool);
+  // RECORD triggers write through the one record service, at intake and on retryTriggerEvent.
+  const recordActions = new RecordActionApplier({ get: (ctx, name) => services.entities.get(ctx, name) }, tenants, {
+    writeWithin: (client, args) => services.records.writeWithin(client, args),
+  });
   const services: Services = {
     config,
     db,
@@ -42,8 +47,15 @@ export function createServices(config: Config, db: Database, logger: Logger, met
     tenants,
     webhooks: new WebhookConfigService(db.prisma, tenants),
     entities: new EntityService(db, tenants),
-    triggers: new TriggerService(db.prisma),
-    triggerIntake: new TriggerIntake(db.pool, metrics.registry),
+    triggers: new TriggerService(db.prisma, {
+      db,
+      entities: { get: (ctx, name) => services.entities.get(ctx, name) },
+      actions: recordActions,
+    }),
+    triggerIntake: new TriggerIntake(db.pool, metrics.registry, {
+      headerPrefix: config.webhookHeaderPrefix,
+      actions: recordActions,
+    }),
     // The record writer looks entities up through the one catalogue service (built just above).
     records: new RecordService(
       db,

@@ -2,7 +2,8 @@
  * The server side of bench/intake.ts, in its own process so the load generator never shares its
  * event loop. Modes:
  *   bare     a Fastify instance with one POST route that reads the body as bytes and answers 202
- *   hookgate the whole service (real PostgreSQL, migrations, one signed trigger)
+ *   hookgate the whole service (real PostgreSQL, migrations): a signed (HMAC_HEX), an unsigned, a
+ *            GITHUB-scheme and a RECORD trigger (entity bench_orders with one webhook configuration)
  * Sends { port, triggerId? } to the parent over IPC once it listens; exits on SIGTERM.
  */
 import 'reflect-metadata';
@@ -35,11 +36,39 @@ async function hookgate(databaseUrl: string, secret: string) {
   const ctx = { tenantId: 'bench', actor: 'bench', permissions: new Set(['tenant:admin']) };
   const signed = await runtime.services.triggers.create(ctx, { name: 'bench signed', webhookSecret: secret });
   const unsigned = await runtime.services.triggers.create(ctx, { name: 'bench unsigned' });
+  const github = await runtime.services.triggers.create(ctx, {
+    name: 'bench github',
+    webhookSecret: secret,
+    signatureScheme: 'GITHUB',
+  });
+  await runtime.services.entities.define(ctx, {
+    name: 'bench_orders',
+    fields: [
+      { name: 'id', type: 'STRING' },
+      { name: 'seq', type: 'INTEGER' },
+    ],
+    primaryKey: 'id',
+  });
+  // The dispatcher is off: the configuration's outbox records are written and stay PENDING.
+  await runtime.services.webhooks.create(ctx, {
+    entityName: 'bench_orders',
+    events: 'INSERT,UPSERT',
+    webhookUrl: 'http://127.0.0.1:9/bench',
+  });
+  const record = await runtime.services.triggers.create(ctx, {
+    name: 'bench record',
+    webhookSecret: secret,
+    action: 'RECORD',
+    recordEntity: 'bench_orders',
+    recordOperation: 'INSERT',
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
     port: (app.server.address() as { port: number }).port,
     signedId: signed.id,
     unsignedId: unsigned.id,
+    githubId: github.id,
+    recordId: record.id,
     poolSize: config.dbPoolSize,
     close: async () => {
       await app.close();

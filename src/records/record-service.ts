@@ -10,9 +10,9 @@ import { AppError, validationError, type FieldError } from '../errors';
 import { writeOutboxRecords, type EntityChange } from '../outbox/enqueue';
 import { RecordSql } from './record-sql';
 
-const BATCH_OPERATIONS = ['INSERT', 'UPSERT'] as const;
+export const BATCH_OPERATIONS = ['INSERT', 'UPSERT'] as const;
 export type BatchOperation = (typeof BATCH_OPERATIONS)[number];
-const MAX_BATCH_RECORDS = 1000;
+export const MAX_BATCH_RECORDS = 1000;
 
 export interface WriteResult {
   count: number;
@@ -153,6 +153,59 @@ export class RecordService {
     records: Row[],
     requestId: string,
   ): Promise<WriteResult> {
+    const identities = this.distinctKeys(entity, operation, records);
+    const count = await this.inTransaction(ctx, entity, requestId, (client, sql) =>
+      operation === 'INSERT'
+        ? this.insertAll(client, sql, entity, records)
+        : this.upsertAll(client, sql, entity, records, identities),
+    );
+    return { count, requestId };
+  }
+
+  /**
+   * Writes records already checked against the entity (checkRecord) and their outbox records
+   * inside the caller's transaction, for a writer that commits other rows with the change (a
+   * RECORD trigger commits its event). `schema` is from TenantSchemas.ensure, resolved before the
+   * transaction began. Errors are the other writes' errors, except a lost deadlock or
+   * serialisation race, which is thrown as it is so the caller can run its transaction again.
+   */
+  async writeWithin(
+    client: pg.PoolClient,
+    args: {
+      tenantId: string;
+      schema: string;
+      entity: EntityDefinition;
+      operation: BatchOperation;
+      records: Row[];
+      writeRequestId: string;
+    },
+  ): Promise<number> {
+    const { entity, operation, records } = args;
+    const identities = this.distinctKeys(entity, operation, records);
+    const sql = new RecordSql(args.schema, entity);
+    try {
+      const { result, changes } =
+        operation === 'INSERT'
+          ? await this.insertAll(client, sql, entity, records)
+          : await this.upsertAll(client, sql, entity, records, identities);
+      await writeOutboxRecords(client, {
+        tenantId: args.tenantId,
+        schema: args.schema,
+        entityName: entity.name,
+        writeRequestId: args.writeRequestId,
+        occurredAt: new Date(),
+        changes,
+      });
+      return result;
+    } catch (err) {
+      const code = pgCode(err);
+      if (code && RETRYABLE.has(code)) throw err;
+      throw this.translate(err, entity);
+    }
+  }
+
+  /** The records' key identities; a key named twice is refused as the database would refuse it. */
+  private distinctKeys(entity: EntityDefinition, operation: BatchOperation, records: Row[]): string[] {
     const pkType = this.pkField(entity).type;
     const identities = records.map((r) => keyIdentity(pkType, r[entity.primaryKey]));
     const firstAt = new Map<string, number>();
@@ -169,12 +222,7 @@ export class RecordService {
           : validationError(detail);
       }
     });
-    const count = await this.inTransaction(ctx, entity, requestId, (client, sql) =>
-      operation === 'INSERT'
-        ? this.insertAll(client, sql, entity, records)
-        : this.upsertAll(client, sql, entity, records, identities),
-    );
-    return { count, requestId };
+    return identities;
   }
 
   private async insertAll(client: pg.PoolClient, sql: RecordSql, entity: EntityDefinition, records: Row[]) {

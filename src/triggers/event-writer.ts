@@ -1,6 +1,17 @@
 import type pg from 'pg';
+import { inTransaction } from '../db/database';
 import { Params } from '../db/sql';
+import { AppError, isConnectionError } from '../errors';
+import type { BatchOperation } from '../records/record-service';
 import { triggerNotFound } from './model';
+
+/** What a RECORD trigger's event writes with it (CONTRACT §11). */
+export interface RecordActionSpec {
+  entityName: string;
+  operation: BatchOperation;
+  /** Entity field → JSON Pointer, `$eventId` or `$receivedAt`; null: the body's top-level keys. */
+  fieldMap: Record<string, string> | null;
+}
 
 /** An accepted intake request, ready to be stored. */
 export interface NewEvent {
@@ -15,14 +26,33 @@ export interface NewEvent {
   signatureVerified: boolean;
   signatureTimestamp: number | null;
   signature: string | null;
+  /** Equal for a signed request and its replays (see schemes.ts); null for an unsigned one. */
+  replayKey: string | null;
+  /** Set for a RECORD trigger: the records are written in the event's transaction. */
+  record?: RecordActionSpec;
 }
 
 export interface StoredEvent {
   eventId: string;
   receivedAt: Date;
-  /** True when an event with the same trigger, timestamp and signature was already stored. */
+  /** True when an event with the same trigger and replay key was already stored. */
   replay: boolean;
 }
+
+/** A RECORD event made ready outside any transaction: its write, or the first problem of its body. */
+export type PreparedAction = { ok: true; run(client: pg.PoolClient): Promise<unknown> } | { ok: false; error: string };
+
+/**
+ * Writes the records of RECORD events. `prepare` runs before the transaction (entity look-ups
+ * and checks: the embedded database serves every connection from one session, so nothing may
+ * wait on another connection inside it); `run` writes inside it.
+ */
+export interface ActionApplier {
+  prepare(events: ActionEvent[]): Promise<Array<PreparedAction | null>>;
+}
+
+/** The event fields an action reads. */
+export type ActionEvent = Pick<NewEvent, 'id' | 'tenantId' | 'receivedAt' | 'body' | 'record'>;
 
 interface Pending {
   event: NewEvent;
@@ -38,21 +68,39 @@ export interface EventWriterOptions {
 }
 
 const FOREIGN_KEY_VIOLATION = '23503';
+// A transaction that lost a deadlock or a serialisation race did nothing: running it again is safe.
+const RETRYABLE = new Set(['40P01', '40001']);
+const MAX_ATTEMPTS = 3;
 const COLUMNS =
-  'id, tenant_id, trigger_id, received_at, content_type, headers, body, signature_verified, signature_timestamp, signature';
+  'id, tenant_id, trigger_id, received_at, content_type, headers, body, signature_verified, signature_timestamp, signature, replay_key, action_status, action_error';
 
-/** A key that cannot collide across (trigger, timestamp, signature) triples. */
-const replayKey = (triggerId: string, timestamp: number | string, signature: string) =>
-  `${triggerId}|${timestamp}|${signature}`;
+const pgCode = (err: unknown) => (err as { code?: unknown })?.code;
+
+/** Thrown inside a batch's transaction when one event's records cannot be written (no savepoint). */
+class ActionFailed extends Error {
+  constructor(
+    readonly eventId: string,
+    readonly reason: string,
+  ) {
+    super(reason);
+  }
+}
 
 /**
- * Stores intake events, each promise settling once its row is committed (so the caller may then
- * acknowledge). Requests that arrive while earlier statements are running are written together in
- * one multi-row INSERT: one commit (one WAL flush) for many events under load, and no added wait
- * when there is no load. Replays are decided by the unique key (trigger_id, signature_timestamp,
- * signature) with ON CONFLICT DO NOTHING, never by reading first, so concurrent copies (also two
- * copies in one batch) store one row and all learn its id.
+ * The actionError of a write that failed for the event's own reasons (its records), or undefined
+ * for a failure of the database itself (lost connection, deadlock), which fails the request.
  */
+export function describeActionError(err: unknown): string | undefined {
+  if (err instanceof AppError) {
+    const detail = err.details?.[0];
+    return `${err.code}: ${err.message}${detail ? ` (${detail.field}: ${detail.message})` : ''}`;
+  }
+  const code = pgCode(err);
+  if (isConnectionError(err) || typeof code !== 'string' || RETRYABLE.has(code)) return undefined;
+  // Never the database's own message: it may quote SQL or values.
+  return `INTERNAL_ERROR: the records could not be written (SQLSTATE ${code})`;
+}
+
 export class EventWriter {
   private readonly queue: Pending[] = [];
   private inFlight = 0;
@@ -64,6 +112,7 @@ export class EventWriter {
       maxBatchRows: 100,
       maxBatchBytes: 4 * 1024 * 1024,
     },
+    private readonly applier?: ActionApplier,
   ) {}
 
   write(event: NewEvent): Promise<StoredEvent> {
@@ -92,18 +141,129 @@ export class EventWriter {
   }
 
   private async flush(batch: Pending[]): Promise<void> {
+    if (this.applier && batch.some((p) => p.event.record)) return this.flushWithActions(batch, this.applier);
     let inserted: Map<string, Date>;
     try {
-      inserted = await this.insert(batch.map((p) => p.event));
+      inserted = await this.insert(
+        this.pool,
+        batch.map((p) => p.event),
+        () => ({ status: 'NONE', error: null }),
+      );
     } catch (err) {
       if (batch.length === 1) {
-        batch[0].reject((err as { code?: unknown }).code === FOREIGN_KEY_VIOLATION ? triggerNotFound() : err);
+        batch[0].reject(pgCode(err) === FOREIGN_KEY_VIOLATION ? triggerNotFound() : err);
         return;
       }
       // One bad row (a trigger deleted meanwhile) must not fail its neighbours: one by one.
       await Promise.all(batch.map((p) => this.flush([p])));
       return;
     }
+    await this.settle(batch, inserted);
+  }
+
+  /**
+   * A batch with RECORD events: ONE transaction holds every event, the records of the new ones
+   * and their outbox records, so a 202 always has its records and no record lacks its event.
+   * Events whose body gives no records are stored FAILED. A record write the database refuses
+   * (say, an INSERT of an existing key) fails only its event: the batch runs again with that
+   * event FAILED and a savepoint around each write (none on the first run: a savepoint costs a
+   * round trip per event, and failures are rare).
+   */
+  private async flushWithActions(batch: Pending[], applier: ActionApplier): Promise<void> {
+    const events = batch.map((p) => p.event);
+    let prepared: Array<PreparedAction | null>;
+    try {
+      prepared = await applier.prepare(events);
+    } catch (err) {
+      for (const p of batch) p.reject(err);
+      return;
+    }
+    const failed = new Map<string, string>();
+    prepared.forEach((a, i) => {
+      if (a && !a.ok) failed.set(events[i].id, a.error);
+    });
+    let savepoints = false;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        const inserted = await inTransaction(this.pool, async (client) => {
+          const rows = await this.insert(client, events, (e) =>
+            !e.record
+              ? { status: 'NONE', error: null }
+              : failed.has(e.id)
+                ? { status: 'FAILED', error: failed.get(e.id)! }
+                : { status: 'APPLIED', error: null },
+          );
+          const late: Array<[string, string]> = [];
+          for (let i = 0; i < events.length; i++) {
+            const action = prepared[i];
+            if (!action?.ok || !rows.has(events[i].id) || failed.has(events[i].id)) continue;
+            if (savepoints) await client.query('SAVEPOINT record_action');
+            try {
+              await action.run(client);
+              if (savepoints) await client.query('RELEASE SAVEPOINT record_action');
+            } catch (err) {
+              const reason = describeActionError(err);
+              if (reason === undefined) throw err;
+              if (!savepoints) throw new ActionFailed(events[i].id, reason);
+              await client.query('ROLLBACK TO SAVEPOINT record_action');
+              late.push([events[i].id, reason]);
+            }
+          }
+          if (late.length > 0) {
+            await client.query(
+              `UPDATE "public"."trigger_events" AS e SET action_status = 'FAILED', action_error = u.error
+                 FROM unnest($1::uuid[], $2::text[]) AS u(id, error) WHERE e.id = u.id`,
+              [late.map(([id]) => id), late.map(([, error]) => error)],
+            );
+          }
+          return rows;
+        });
+        await this.settle(batch, inserted);
+        return;
+      } catch (err) {
+        if (err instanceof ActionFailed) {
+          failed.set(err.eventId, err.reason);
+          savepoints = true;
+          continue;
+        }
+        const code = pgCode(err);
+        if (typeof code === 'string' && RETRYABLE.has(code) && attempt < MAX_ATTEMPTS) continue;
+        if (batch.length > 1 && code === FOREIGN_KEY_VIOLATION) {
+          await Promise.all(batch.map((p) => this.flushWithActions([p], applier)));
+          return;
+        }
+        const answer = code === FOREIGN_KEY_VIOLATION ? triggerNotFound() : err;
+        for (const p of batch) p.reject(answer);
+        return;
+      }
+    }
+  }
+
+  private async insert(
+    db: Pick<pg.Pool, 'query'>,
+    events: NewEvent[],
+    action: (e: NewEvent) => { status: 'NONE' | 'APPLIED' | 'FAILED'; error: string | null },
+  ): Promise<Map<string, Date>> {
+    const params = new Params();
+    const rows = events.map((e) => {
+      const { status, error } = action(e);
+      return (
+        `(${params.add(e.id)}, ${params.add(e.tenantId)}, ${params.add(e.triggerId)}, ${params.add(e.receivedAt)}, ${params.add(e.contentType)}, ` +
+        `${params.add(e.headers)}, ${params.add(e.body)}, ${params.add(e.signatureVerified)}, ${params.add(e.signatureTimestamp)}, ` +
+        `${params.add(e.signature)}, ${params.add(e.replayKey)}, ${params.add(status)}, ${params.add(error)})`
+      );
+    });
+    const { rows: out } = await db.query<{ id: string; received_at: Date }>(
+      `INSERT INTO "public"."trigger_events" (${COLUMNS}) VALUES ${rows.join(', ')}
+       ON CONFLICT (trigger_id, replay_key) DO NOTHING
+       RETURNING id, received_at`,
+      params.values,
+    );
+    return new Map(out.map((r) => [r.id, r.received_at]));
+  }
+
+  /** Answers each request of a committed batch: its new row, or the row it replayed. */
+  private async settle(batch: Pending[], inserted: Map<string, Date>): Promise<void> {
     const replays: Pending[] = [];
     for (const p of batch) {
       const receivedAt = inserted.get(p.event.id);
@@ -113,44 +273,18 @@ export class EventWriter {
     if (replays.length > 0) await this.settleReplays(replays);
   }
 
-  private async insert(events: NewEvent[]): Promise<Map<string, Date>> {
-    const params = new Params();
-    const rows = events.map(
-      (e) =>
-        `(${params.add(e.id)}, ${params.add(e.tenantId)}, ${params.add(e.triggerId)}, ${params.add(e.receivedAt)}, ${params.add(e.contentType)}, ` +
-        `${params.add(e.headers)}, ${params.add(e.body)}, ${params.add(e.signatureVerified)}, ${params.add(e.signatureTimestamp)}, ${params.add(e.signature)})`,
-    );
-    const { rows: out } = await this.pool.query<{ id: string; received_at: Date }>(
-      `INSERT INTO "public"."trigger_events" (${COLUMNS}) VALUES ${rows.join(', ')}
-       ON CONFLICT (trigger_id, signature_timestamp, signature) DO NOTHING
-       RETURNING id, received_at`,
-      params.values,
-    );
-    return new Map(out.map((r) => [r.id, r.received_at]));
-  }
-
   /** Requests whose row already existed: answer with that row. */
   private async settleReplays(replays: Pending[]): Promise<void> {
     try {
-      const params = new Params();
-      const keys = replays.map(
-        (p) =>
-          `(${params.add(p.event.triggerId)}::uuid, ${params.add(p.event.signatureTimestamp)}::bigint, ${params.add(p.event.signature)}::text)`,
+      const { rows } = await this.pool.query<{ id: string; received_at: Date; trigger_id: string; replay_key: string }>(
+        `SELECT e.id, e.received_at, e.trigger_id, e.replay_key FROM "public"."trigger_events" AS e
+           JOIN unnest($1::uuid[], $2::text[]) AS k(trigger_id, replay_key)
+             ON e.trigger_id = k.trigger_id AND e.replay_key = k.replay_key`,
+        [replays.map((p) => p.event.triggerId), replays.map((p) => p.event.replayKey)],
       );
-      const { rows } = await this.pool.query<{
-        id: string;
-        received_at: Date;
-        trigger_id: string;
-        signature_timestamp: string | number;
-        signature: string;
-      }>(
-        `SELECT id, received_at, trigger_id, signature_timestamp, signature FROM "public"."trigger_events"
-          WHERE (trigger_id, signature_timestamp, signature) IN (${keys.join(', ')})`,
-        params.values,
-      );
-      const found = new Map(rows.map((r) => [replayKey(r.trigger_id, r.signature_timestamp, r.signature), r]));
+      const found = new Map(rows.map((r) => [`${r.trigger_id}|${r.replay_key}`, r]));
       for (const p of replays) {
-        const row = found.get(replayKey(p.event.triggerId, p.event.signatureTimestamp!, p.event.signature!));
+        const row = found.get(`${p.event.triggerId}|${p.event.replayKey}`);
         // Gone between the two statements: only deleting the trigger (and its events) does that.
         if (row) p.resolve({ eventId: row.id, receivedAt: row.received_at, replay: true });
         else p.reject(triggerNotFound());

@@ -1,4 +1,10 @@
 import { AppError } from '../errors';
+import type { BatchOperation } from '../records/record-service';
+import type { SignatureScheme } from './schemes';
+
+export const TRIGGER_ACTIONS = ['STORE', 'RECORD'] as const;
+export type TriggerAction = (typeof TRIGGER_ACTIONS)[number];
+export type TriggerActionStatus = 'NONE' | 'APPLIED' | 'FAILED';
 
 /** Triggers and their events as the services return them (CONTRACT §6). The secret never leaves the service. */
 export interface Trigger {
@@ -10,6 +16,11 @@ export interface Trigger {
   webhookTimestampHeader: string;
   webhookSignatureHeader: string;
   webhookMaxSkewSeconds: number;
+  signatureScheme: SignatureScheme;
+  action: TriggerAction;
+  recordEntity: string | null;
+  recordOperation: BatchOperation;
+  recordFieldMap: Record<string, string> | null;
   createdAt: Date;
   updatedAt: Date;
   createdBy: string | null;
@@ -26,6 +37,9 @@ export interface TriggerEvent {
   /** The request headers kept with the event (see INTAKE_HEADERS), lower-case names. */
   headers: Record<string, string>;
   signatureVerified: boolean;
+  actionStatus: TriggerActionStatus;
+  /** The first problem of a FAILED action. */
+  actionError: string | null;
 }
 
 export interface TriggerEventPage {
@@ -49,6 +63,9 @@ export const TRIGGER_DEFAULTS = {
   webhookTimestampHeader: 'X-Timestamp',
   webhookSignatureHeader: 'X-Signature',
   webhookMaxSkewSeconds: 300,
+  signatureScheme: 'HMAC_HEX',
+  action: 'STORE',
+  recordOperation: 'UPSERT',
 } as const;
 
 export const EVENT_PAGE_DEFAULT = 50;

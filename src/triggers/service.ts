@@ -1,9 +1,21 @@
 import crypto from 'node:crypto';
-import type { PrismaClient, Trigger as TriggerRow, TriggerEvent as TriggerEventRow } from '../generated/prisma/client';
+import {
+  Prisma,
+  type PrismaClient,
+  type Trigger as TriggerRow,
+  type TriggerEvent as TriggerEventRow,
+} from '../generated/prisma/client';
 import type { TenantContext } from '../auth/permissions';
 import { TRIGGER_DEFAULTS, triggerNotFound, type Trigger, type TriggerEvent, type TriggerEventPage } from './model';
+import { encodeCursor, readEventPaging, readTriggerFields, type TriggerFields } from './validation';
 import { UUID_PATTERN } from '../validation';
-import { encodeCursor, readEventPaging, readTriggerFields } from './validation';
+import type { EntityService } from '../catalog/entity-service';
+import type { Database } from '../db/database';
+import { AppError, validationError, type FieldError } from '../errors';
+import type { BatchOperation } from '../records/record-service';
+import { describeActionError, type ActionApplier } from './event-writer';
+import type { SignatureScheme } from './schemes';
+import type { TriggerAction, TriggerActionStatus } from './model';
 
 function toModel(row: TriggerRow): Trigger {
   return {
@@ -15,6 +27,11 @@ function toModel(row: TriggerRow): Trigger {
     webhookTimestampHeader: row.webhookTimestampHeader,
     webhookSignatureHeader: row.webhookSignatureHeader,
     webhookMaxSkewSeconds: row.webhookMaxSkewSeconds,
+    signatureScheme: row.signatureScheme as SignatureScheme,
+    action: row.action as TriggerAction,
+    recordEntity: row.recordEntity,
+    recordOperation: row.recordOperation as BatchOperation,
+    recordFieldMap: (row.recordFieldMap as Record<string, string> | null) ?? null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     createdBy: row.createdBy,
@@ -31,7 +48,20 @@ function toEvent(row: TriggerEventRow): TriggerEvent {
     body: Buffer.from(row.body),
     headers: (row.headers ?? {}) as Record<string, string>,
     signatureVerified: row.signatureVerified,
+    actionStatus: row.actionStatus as TriggerActionStatus,
+    actionError: row.actionError,
   };
+}
+
+const eventNotFound = () => new AppError('TRIGGER_NOT_FOUND', 'Trigger event not found');
+
+/** A retried action that failed again for the event's own reasons (rolled back, then recorded). */
+class StillFailing extends Error {}
+
+export interface TriggerServiceDeps {
+  db: Pick<Database, 'transaction'>;
+  entities: Pick<EntityService, 'get'>;
+  actions: ActionApplier;
 }
 
 /** Body bytes one page of events carries at most (a single larger event still fits alone). */
@@ -41,11 +71,13 @@ export const PAGE_BODY_BUDGET = 16 * 1024 * 1024;
 export class TriggerService {
   constructor(
     private readonly prisma: PrismaClient,
+    private readonly deps: TriggerServiceDeps,
     private readonly pageBodyBudget = PAGE_BODY_BUDGET,
   ) {}
 
   async create(ctx: TenantContext, body: unknown): Promise<Trigger> {
-    const f = readTriggerFields(body, 'create', TRIGGER_DEFAULTS);
+    const f = readTriggerFields(body, 'create', { ...TRIGGER_DEFAULTS, hasWebhookSecret: false, recordEntity: null });
+    await this.checkRecordTarget(ctx, f, { action: TRIGGER_DEFAULTS.action, recordEntity: null, recordFieldMap: null });
     const row = await this.prisma.trigger.create({
       data: {
         id: crypto.randomUUID(),
@@ -56,6 +88,11 @@ export class TriggerService {
         webhookTimestampHeader: f.webhookTimestampHeader ?? TRIGGER_DEFAULTS.webhookTimestampHeader,
         webhookSignatureHeader: f.webhookSignatureHeader ?? TRIGGER_DEFAULTS.webhookSignatureHeader,
         webhookMaxSkewSeconds: f.webhookMaxSkewSeconds ?? TRIGGER_DEFAULTS.webhookMaxSkewSeconds,
+        signatureScheme: f.signatureScheme ?? TRIGGER_DEFAULTS.signatureScheme,
+        action: f.action ?? TRIGGER_DEFAULTS.action,
+        recordEntity: f.recordEntity ?? null,
+        recordOperation: f.recordOperation ?? TRIGGER_DEFAULTS.recordOperation,
+        recordFieldMap: f.recordFieldMap ?? undefined,
         createdBy: ctx.actor,
         updatedBy: ctx.actor,
       },
@@ -65,13 +102,135 @@ export class TriggerService {
 
   async update(ctx: TenantContext, id: string, body: unknown): Promise<Trigger> {
     const current = await this.row(ctx, id);
-    const f = readTriggerFields(body, 'update', current);
+    const f = readTriggerFields(body, 'update', {
+      ...current,
+      hasWebhookSecret: current.webhookSecret !== null && current.webhookSecret !== '',
+    });
+    await this.checkRecordTarget(ctx, f, {
+      action: current.action,
+      recordEntity: current.recordEntity,
+      recordFieldMap: current.recordFieldMap as Record<string, string> | null,
+    });
+    const { recordFieldMap, ...rest } = f;
     const { count } = await this.prisma.trigger.updateMany({
       where: { id, tenantId: ctx.tenantId },
-      data: { ...f, updatedAt: new Date(), updatedBy: ctx.actor },
+      data: {
+        ...rest,
+        ...(recordFieldMap === undefined ? {} : { recordFieldMap: recordFieldMap ?? Prisma.DbNull }),
+        updatedAt: new Date(),
+        updatedBy: ctx.actor,
+      },
     });
     if (count === 0) throw triggerNotFound();
     return this.get(ctx, id);
+  }
+
+  /**
+   * A RECORD trigger must name an entity of the tenant, and its field map only fields of that
+   * entity, the primary key among them. Checked whenever one of the three changes, against the
+   * catalogue as it is now; an entity dropped later fails the events (FAILED), not the trigger.
+   */
+  private async checkRecordTarget(
+    ctx: TenantContext,
+    f: TriggerFields,
+    current: { action: string; recordEntity: string | null; recordFieldMap: Record<string, string> | null },
+  ): Promise<void> {
+    if (f.action === undefined && f.recordEntity === undefined && f.recordFieldMap === undefined) return;
+    const action = f.action ?? current.action;
+    const entityName = f.recordEntity === undefined ? current.recordEntity : f.recordEntity;
+    if (action !== 'RECORD' || !entityName) return;
+    let entity;
+    try {
+      entity = await this.deps.entities.get(ctx, entityName);
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'ENTITY_NOT_FOUND') {
+        throw validationError([{ field: 'recordEntity', message: `is not an entity of this tenant (${entityName})` }]);
+      }
+      throw err;
+    }
+    const fieldMap = f.recordFieldMap === undefined ? current.recordFieldMap : f.recordFieldMap;
+    if (!fieldMap) return;
+    const fields = new Set(entity.fields.map((x) => x.name));
+    const errors: FieldError[] = Object.keys(fieldMap)
+      .filter((name) => !fields.has(name))
+      .map((name) => ({ field: `recordFieldMap.${name}`, message: `is not a field of entity ${entity.name}` }));
+    if (!Object.hasOwn(fieldMap, entity.primaryKey)) {
+      errors.push({ field: 'recordFieldMap', message: `must map the primary key ${entity.primaryKey}` });
+    }
+    if (errors.length) throw validationError(errors);
+  }
+
+  /**
+   * Applies the action of a FAILED event again with the trigger's settings as they are now (say,
+   * after its entity was defined or fixed). An APPLIED event is answered as it is (a second retry
+   * changes nothing); an event of a STORE trigger has no action to retry.
+   */
+  async retryEvent(ctx: TenantContext, id: string): Promise<TriggerEvent> {
+    if (!UUID_PATTERN.test(id)) throw eventNotFound();
+    const event = await this.prisma.triggerEvent.findFirst({ where: { id, tenantId: ctx.tenantId } });
+    if (!event) throw eventNotFound();
+    if (event.actionStatus === 'APPLIED') return toEvent(event);
+    const trigger = await this.prisma.trigger.findFirst({ where: { id: event.triggerId, tenantId: ctx.tenantId } });
+    if (event.actionStatus !== 'FAILED' || !trigger || trigger.action !== 'RECORD' || !trigger.recordEntity) {
+      throw validationError([{ field: 'id', message: 'has no failed RECORD action to retry' }]);
+    }
+    const [prepared] = await this.deps.actions.prepare([
+      {
+        id: event.id,
+        tenantId: event.tenantId,
+        receivedAt: event.receivedAt,
+        body: Buffer.from(event.body),
+        record: {
+          entityName: trigger.recordEntity,
+          operation: trigger.recordOperation as BatchOperation,
+          fieldMap: (trigger.recordFieldMap as Record<string, string> | null) ?? null,
+        },
+      },
+    ]);
+    let failure: string | null = prepared && !prepared.ok ? prepared.error : null;
+    if (prepared?.ok) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await this.deps.db.transaction(async (client) => {
+            // Only one retry applies: a concurrent one waits here and then finds it APPLIED.
+            const { rows } = await client.query<{ action_status: string }>(
+              `SELECT action_status FROM "public"."trigger_events" WHERE id = $1 FOR UPDATE`,
+              [id],
+            );
+            if (rows[0]?.action_status !== 'FAILED') return;
+            try {
+              await prepared.run(client);
+            } catch (err) {
+              const reason = describeActionError(err);
+              if (reason === undefined) throw err;
+              throw new StillFailing(reason);
+            }
+            await client.query(
+              `UPDATE "public"."trigger_events" SET action_status = 'APPLIED', action_error = NULL WHERE id = $1`,
+              [id],
+            );
+          });
+          break;
+        } catch (err) {
+          if (err instanceof StillFailing) {
+            failure = err.message;
+            break;
+          }
+          const code = (err as { code?: unknown }).code;
+          if ((code === '40P01' || code === '40001') && attempt < 3) continue;
+          throw err;
+        }
+      }
+    }
+    if (failure !== null) {
+      await this.prisma.triggerEvent.updateMany({
+        where: { id, tenantId: ctx.tenantId, actionStatus: 'FAILED' },
+        data: { actionError: failure },
+      });
+    }
+    const after = await this.prisma.triggerEvent.findFirst({ where: { id, tenantId: ctx.tenantId } });
+    if (!after) throw eventNotFound();
+    return toEvent(after);
   }
 
   /** Deletes the trigger and its events; its intake path answers 404 from then on. */

@@ -1,6 +1,9 @@
 import { FieldReader, parseQueryInt } from '../validation';
 import { validationError } from '../errors';
-import { EVENT_PAGE_DEFAULT, EVENT_PAGE_MAX } from './model';
+import { EVENT_PAGE_DEFAULT, EVENT_PAGE_MAX, TRIGGER_ACTIONS, type TriggerAction } from './model';
+import { BATCH_OPERATIONS, type BatchOperation } from '../records/record-service';
+import { EVENT_ID_SOURCE, RECEIVED_AT_SOURCE, parsePointer } from './record-mapping';
+import { SIGNATURE_SCHEMES, standardWebhooksKey, type SignatureScheme } from './schemes';
 
 /** Trigger fields as given by a caller, checked; absent fields are undefined. */
 export interface TriggerFields {
@@ -11,12 +14,67 @@ export interface TriggerFields {
   webhookTimestampHeader?: string;
   webhookSignatureHeader?: string;
   webhookMaxSkewSeconds?: number;
+  signatureScheme?: SignatureScheme;
+  action?: TriggerAction;
+  /** null: none. */
+  recordEntity?: string | null;
+  recordOperation?: BatchOperation;
+  /** null: the body's top-level keys. */
+  recordFieldMap?: Record<string, string> | null;
+}
+
+/** The stored (or default) values a field left out stands for, for checks across fields. */
+export interface TriggerBaseline {
+  webhookTimestampHeader: string;
+  webhookSignatureHeader: string;
+  signatureScheme: string;
+  hasWebhookSecret: boolean;
+  action: string;
+  recordEntity: string | null;
 }
 
 // An HTTP field name (RFC 9110 token).
 const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
 const MAX_SECRET_LENGTH = 1024;
 export const MAX_SKEW_SECONDS = 86_400;
+const MAX_FIELD_MAP_ENTRIES = 200;
+const MAX_POINTER_LENGTH = 1000;
+const ENTITY_NAME = /^[a-z][a-z0-9_]{0,62}$/;
+
+function readEnum<T extends string>(r: FieldReader, field: string, values: readonly T[]): T | undefined {
+  if (!r.has(field)) return undefined;
+  const v = r.raw(field);
+  if (typeof v !== 'string' || !(values as readonly string[]).includes(v.trim().toUpperCase()))
+    return r.fail(field, `must be one of ${values.join(', ')}`);
+  return v.trim().toUpperCase() as T;
+}
+
+function readFieldMap(r: FieldReader): Record<string, string> | null | undefined {
+  if (!r.has('recordFieldMap')) return undefined;
+  const v = r.raw('recordFieldMap');
+  if (v === null) return null;
+  if (typeof v !== 'object' || Array.isArray(v)) return r.fail('recordFieldMap', 'must be a JSON object');
+  const entries = Object.entries(v as Record<string, unknown>);
+  if (entries.length === 0 || entries.length > MAX_FIELD_MAP_ENTRIES)
+    return r.fail('recordFieldMap', `must map 1 to ${MAX_FIELD_MAP_ENTRIES} fields`);
+  const map: Record<string, string> = {};
+  let ok = true;
+  for (const [field, source] of entries) {
+    const at = `recordFieldMap.${field.slice(0, 100)}`;
+    if (!ENTITY_NAME.test(field)) ok = !!r.fail(at, 'is not a field name');
+    else if (
+      typeof source !== 'string' ||
+      source.length > MAX_POINTER_LENGTH ||
+      (source !== EVENT_ID_SOURCE && source !== RECEIVED_AT_SOURCE && parsePointer(source) === undefined)
+    ) {
+      ok = !!r.fail(
+        at,
+        `must be a JSON Pointer ("" or "/a/b", at most ${MAX_POINTER_LENGTH} characters), "${EVENT_ID_SOURCE}" or "${RECEIVED_AT_SOURCE}"`,
+      );
+    } else map[field] = source;
+  }
+  return ok ? map : undefined;
+}
 
 function readSecret(r: FieldReader): string | null | undefined {
   if (!r.has('webhookSecret')) return undefined;
@@ -30,14 +88,12 @@ function readSecret(r: FieldReader): string | null | undefined {
 
 /**
  * Reads and checks trigger fields. `create` requires a name; `update` takes any subset.
- * `current` holds the header names a field left out stands for (stored ones, or the defaults), to
- * check that the two headers differ.
+ * `current` holds what a field left out stands for (stored values, or the defaults), for the
+ * checks across fields: the two HMAC_HEX headers differ, a provider scheme has a secret (and a
+ * Standard Webhooks `whsec_` secret is base64), a RECORD trigger names its entity. Whether the
+ * entity and its fields exist is the service's check.
  */
-export function readTriggerFields(
-  body: unknown,
-  mode: 'create' | 'update',
-  current?: { webhookTimestampHeader: string; webhookSignatureHeader: string },
-): TriggerFields {
+export function readTriggerFields(body: unknown, mode: 'create' | 'update', current: TriggerBaseline): TriggerFields {
   const r = FieldReader.of(body);
   const headerOpts = {
     required: false,
@@ -51,13 +107,33 @@ export function readTriggerFields(
     webhookTimestampHeader: r.string('webhookTimestampHeader', headerOpts) ?? undefined,
     webhookSignatureHeader: r.string('webhookSignatureHeader', headerOpts) ?? undefined,
     webhookMaxSkewSeconds: r.integer('webhookMaxSkewSeconds', { min: 1, max: MAX_SKEW_SECONDS }),
+    signatureScheme: readEnum(r, 'signatureScheme', SIGNATURE_SCHEMES),
+    action: readEnum(r, 'action', TRIGGER_ACTIONS),
+    recordEntity: r.string('recordEntity', {
+      nullable: true,
+      pattern: ENTITY_NAME,
+      patternText: 'must be an entity name',
+    }),
+    recordOperation: readEnum(r, 'recordOperation', BATCH_OPERATIONS),
+    recordFieldMap: readFieldMap(r),
   };
   if (f.name === '') r.fail('name', 'must not be empty');
-  const timestampHeader = f.webhookTimestampHeader ?? current?.webhookTimestampHeader;
-  const signatureHeader = f.webhookSignatureHeader ?? current?.webhookSignatureHeader;
+  const timestampHeader = f.webhookTimestampHeader ?? current.webhookTimestampHeader;
+  const signatureHeader = f.webhookSignatureHeader ?? current.webhookSignatureHeader;
   if (timestampHeader && signatureHeader && timestampHeader.toLowerCase() === signatureHeader.toLowerCase()) {
     r.fail('webhookSignatureHeader', 'must differ from webhookTimestampHeader');
   }
+  const scheme = f.signatureScheme ?? current.signatureScheme;
+  const hasSecret = f.webhookSecret === undefined ? current.hasWebhookSecret : f.webhookSecret !== null;
+  if (scheme !== 'HMAC_HEX' && !hasSecret && (f.signatureScheme !== undefined || f.webhookSecret !== undefined)) {
+    r.fail('webhookSecret', `is required with signatureScheme ${scheme}`);
+  }
+  if (scheme === 'STANDARD_WEBHOOKS' && typeof f.webhookSecret === 'string' && !standardWebhooksKey(f.webhookSecret)) {
+    r.fail('webhookSecret', 'must be whsec_ followed by base64 (or a secret without the whsec_ prefix)');
+  }
+  const action = f.action ?? current.action;
+  const entity = f.recordEntity === undefined ? current.recordEntity : f.recordEntity;
+  if (action === 'RECORD' && !entity) r.fail('recordEntity', 'is required with action RECORD');
   r.done();
   return f;
 }

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { print } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RecordActionApplier } from '../../src/triggers/record-action';
 import { TriggerService } from '../../src/triggers/service';
 import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
 import {
@@ -273,7 +274,16 @@ describe('trigger management over GraphQL (CONTRACT §6)', () => {
       expect(res.statusCode).toBe(202);
     }
     // A budget of 2500 bytes: two 1000-byte bodies, then the 3000-byte one alone, then two more.
-    const service = new TriggerService(t.runtime.db.prisma, 2500);
+    const { db, services } = t.runtime;
+    const service = new TriggerService(
+      db.prisma,
+      {
+        db,
+        entities: services.entities,
+        actions: new RecordActionApplier(services.entities, services.tenants, services.records),
+      },
+      2500,
+    );
     const pages: number[][] = [];
     let after: string | null = null;
     do {

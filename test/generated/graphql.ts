@@ -20,9 +20,19 @@ export type ChangeOperation =
   | 'UPSERT';
 
 export type CreateTriggerInput = {
+  /** Default STORE */
+  action?: TriggerAction | null | undefined;
   /** Default true */
   enabled?: boolean | null | undefined;
   name: string;
+  /** Required with action RECORD: an entity of the tenant */
+  recordEntity?: string | null | undefined;
+  /** RECORD: entity field → RFC 6901 JSON Pointer into the body (per record), "$eventId" or "$receivedAt"; null: the body's top-level keys that name entity fields */
+  recordFieldMap?: Record<string, unknown> | null | undefined;
+  /** Default UPSERT */
+  recordOperation?: TriggerRecordOperation | null | undefined;
+  /** Default HMAC_HEX */
+  signatureScheme?: TriggerSignatureScheme | null | undefined;
   /** Default 300 */
   webhookMaxSkewSeconds?: number | null | undefined;
   /** Signing secret (write-only); without one, intake is not verified */
@@ -185,10 +195,44 @@ export type TimeConfigInput = {
   range?: DateRangeInput | null | undefined;
 };
 
+/** STORE keeps the event; RECORD also writes its body as records of an entity, in the same commit */
+export type TriggerAction =
+  | 'RECORD'
+  | 'STORE';
+
+/** What became of an event's action: NONE (STORE trigger), APPLIED or FAILED */
+export type TriggerActionStatus =
+  | 'APPLIED'
+  | 'FAILED'
+  | 'NONE';
+
+export type TriggerRecordOperation =
+  | 'INSERT'
+  | 'UPSERT';
+
+/** How intake requests of a trigger are signed (CONTRACT §11) */
+export type TriggerSignatureScheme =
+  | 'GITHUB'
+  | 'HMAC_HEX'
+  | 'HOOKGATE_V1'
+  | 'SLACK'
+  | 'STANDARD_WEBHOOKS'
+  | 'STRIPE';
+
 /** Fields to change; omitted fields stay as they are */
 export type UpdateTriggerInput = {
+  /** Default STORE */
+  action?: TriggerAction | null | undefined;
   enabled?: boolean | null | undefined;
   name?: string | null | undefined;
+  /** Required with action RECORD: an entity of the tenant */
+  recordEntity?: string | null | undefined;
+  /** RECORD: entity field → RFC 6901 JSON Pointer into the body (per record), "$eventId" or "$receivedAt"; null: the body's top-level keys that name entity fields */
+  recordFieldMap?: Record<string, unknown> | null | undefined;
+  /** Default UPSERT */
+  recordOperation?: TriggerRecordOperation | null | undefined;
+  /** Default HMAC_HEX */
+  signatureScheme?: TriggerSignatureScheme | null | undefined;
   webhookMaxSkewSeconds?: number | null | undefined;
   /** New signing secret; null removes it */
   webhookSecret?: string | null | undefined;
@@ -420,6 +464,29 @@ export type DeleteRecordMutationVariables = Exact<{
 
 export type DeleteRecordMutation = { deleteRecord: boolean };
 
+export type RetryTriggerEventMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RetryTriggerEventMutation = { retryTriggerEvent: { id: string, triggerId: string, actionStatus: TriggerActionStatus, actionError: string | null } };
+
+export type TriggerActionSettingsQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type TriggerActionSettingsQuery = { trigger: { id: string, hasWebhookSecret: boolean, signatureScheme: TriggerSignatureScheme, action: TriggerAction, recordEntity: string | null, recordOperation: TriggerRecordOperation, recordFieldMap: Record<string, unknown> | null } };
+
+export type TriggerEventActionsQueryVariables = Exact<{
+  triggerId: string | number;
+  first?: number | null | undefined;
+  after?: string | null | undefined;
+}>;
+
+
+export type TriggerEventActionsQuery = { triggerEvents: { nextCursor: string | null, items: Array<{ id: string, receivedAt: string, body: string, signatureVerified: boolean, actionStatus: TriggerActionStatus, actionError: string | null }> } };
+
 export type TriggerFieldsFragment = { id: string, tenantId: string, name: string, enabled: boolean, hasWebhookSecret: boolean, webhookTimestampHeader: string, webhookSignatureHeader: string, webhookMaxSkewSeconds: number, createdAt: string, updatedAt: string, createdBy: string | null, updatedBy: string | null };
 
 export type CreateTriggerMutationVariables = Exact<{
@@ -553,6 +620,9 @@ export const InsertRecordsDocument = {"kind":"Document","definitions":[{"kind":"
 export const UpsertRecordsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpsertRecords"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"entity"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"records"}},"type":{"kind":"NonNullType","type":{"kind":"ListType","type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"JSONObject"}}}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"upsertRecords"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"entity"},"value":{"kind":"Variable","name":{"kind":"Name","value":"entity"}}},{"kind":"Argument","name":{"kind":"Name","value":"records"},"value":{"kind":"Variable","name":{"kind":"Name","value":"records"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"count"}},{"kind":"Field","name":{"kind":"Name","value":"requestId"}}]}}]}}]} as unknown as DocumentNode<UpsertRecordsMutation, UpsertRecordsMutationVariables>;
 export const UpdateRecordDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateRecord"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"entity"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"patch"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"JSONObject"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateRecord"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"entity"},"value":{"kind":"Variable","name":{"kind":"Name","value":"entity"}}},{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"patch"},"value":{"kind":"Variable","name":{"kind":"Name","value":"patch"}}}]}]}}]} as unknown as DocumentNode<UpdateRecordMutation, UpdateRecordMutationVariables>;
 export const DeleteRecordDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteRecord"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"entity"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteRecord"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"entity"},"value":{"kind":"Variable","name":{"kind":"Name","value":"entity"}}},{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<DeleteRecordMutation, DeleteRecordMutationVariables>;
+export const RetryTriggerEventDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"RetryTriggerEvent"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"retryTriggerEvent"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"triggerId"}},{"kind":"Field","name":{"kind":"Name","value":"actionStatus"}},{"kind":"Field","name":{"kind":"Name","value":"actionError"}}]}}]}}]} as unknown as DocumentNode<RetryTriggerEventMutation, RetryTriggerEventMutationVariables>;
+export const TriggerActionSettingsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TriggerActionSettings"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"trigger"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"hasWebhookSecret"}},{"kind":"Field","name":{"kind":"Name","value":"signatureScheme"}},{"kind":"Field","name":{"kind":"Name","value":"action"}},{"kind":"Field","name":{"kind":"Name","value":"recordEntity"}},{"kind":"Field","name":{"kind":"Name","value":"recordOperation"}},{"kind":"Field","name":{"kind":"Name","value":"recordFieldMap"}}]}}]}}]} as unknown as DocumentNode<TriggerActionSettingsQuery, TriggerActionSettingsQueryVariables>;
+export const TriggerEventActionsDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"query","name":{"kind":"Name","value":"TriggerEventActions"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"triggerId"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"first"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"Int"}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"after"}},"type":{"kind":"NamedType","name":{"kind":"Name","value":"String"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"triggerEvents"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"triggerId"},"value":{"kind":"Variable","name":{"kind":"Name","value":"triggerId"}}},{"kind":"Argument","name":{"kind":"Name","value":"first"},"value":{"kind":"Variable","name":{"kind":"Name","value":"first"}}},{"kind":"Argument","name":{"kind":"Name","value":"after"},"value":{"kind":"Variable","name":{"kind":"Name","value":"after"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"items"},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"receivedAt"}},{"kind":"Field","name":{"kind":"Name","value":"body"}},{"kind":"Field","name":{"kind":"Name","value":"signatureVerified"}},{"kind":"Field","name":{"kind":"Name","value":"actionStatus"}},{"kind":"Field","name":{"kind":"Name","value":"actionError"}}]}},{"kind":"Field","name":{"kind":"Name","value":"nextCursor"}}]}}]}}]} as unknown as DocumentNode<TriggerEventActionsQuery, TriggerEventActionsQueryVariables>;
 export const CreateTriggerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"CreateTrigger"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"CreateTriggerInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"createTrigger"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"TriggerFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TriggerFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Trigger"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tenantId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}},{"kind":"Field","name":{"kind":"Name","value":"hasWebhookSecret"}},{"kind":"Field","name":{"kind":"Name","value":"webhookTimestampHeader"}},{"kind":"Field","name":{"kind":"Name","value":"webhookSignatureHeader"}},{"kind":"Field","name":{"kind":"Name","value":"webhookMaxSkewSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}},{"kind":"Field","name":{"kind":"Name","value":"createdBy"}},{"kind":"Field","name":{"kind":"Name","value":"updatedBy"}}]}}]} as unknown as DocumentNode<CreateTriggerMutation, CreateTriggerMutationVariables>;
 export const UpdateTriggerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"UpdateTrigger"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}},{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"input"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"UpdateTriggerInput"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"updateTrigger"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}},{"kind":"Argument","name":{"kind":"Name","value":"input"},"value":{"kind":"Variable","name":{"kind":"Name","value":"input"}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"FragmentSpread","name":{"kind":"Name","value":"TriggerFields"}}]}}]}},{"kind":"FragmentDefinition","name":{"kind":"Name","value":"TriggerFields"},"typeCondition":{"kind":"NamedType","name":{"kind":"Name","value":"Trigger"}},"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"id"}},{"kind":"Field","name":{"kind":"Name","value":"tenantId"}},{"kind":"Field","name":{"kind":"Name","value":"name"}},{"kind":"Field","name":{"kind":"Name","value":"enabled"}},{"kind":"Field","name":{"kind":"Name","value":"hasWebhookSecret"}},{"kind":"Field","name":{"kind":"Name","value":"webhookTimestampHeader"}},{"kind":"Field","name":{"kind":"Name","value":"webhookSignatureHeader"}},{"kind":"Field","name":{"kind":"Name","value":"webhookMaxSkewSeconds"}},{"kind":"Field","name":{"kind":"Name","value":"createdAt"}},{"kind":"Field","name":{"kind":"Name","value":"updatedAt"}},{"kind":"Field","name":{"kind":"Name","value":"createdBy"}},{"kind":"Field","name":{"kind":"Name","value":"updatedBy"}}]}}]} as unknown as DocumentNode<UpdateTriggerMutation, UpdateTriggerMutationVariables>;
 export const DeleteTriggerDocument = {"kind":"Document","definitions":[{"kind":"OperationDefinition","operation":"mutation","name":{"kind":"Name","value":"DeleteTrigger"},"variableDefinitions":[{"kind":"VariableDefinition","variable":{"kind":"Variable","name":{"kind":"Name","value":"id"}},"type":{"kind":"NonNullType","type":{"kind":"NamedType","name":{"kind":"Name","value":"ID"}}}}],"selectionSet":{"kind":"SelectionSet","selections":[{"kind":"Field","name":{"kind":"Name","value":"deleteTrigger"},"arguments":[{"kind":"Argument","name":{"kind":"Name","value":"id"},"value":{"kind":"Variable","name":{"kind":"Name","value":"id"}}}]}]}}]} as unknown as DocumentNode<DeleteTriggerMutation, DeleteTriggerMutationVariables>;

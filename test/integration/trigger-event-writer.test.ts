@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../src/errors';
 import { EventWriter, type NewEvent } from '../../src/triggers/event-writer';
+import { RecordActionApplier } from '../../src/triggers/record-action';
 import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
 
 /**
@@ -22,19 +23,24 @@ describe('EventWriter', () => {
   });
   afterAll(() => t.close());
 
-  const event = (over: Partial<NewEvent> = {}): NewEvent => ({
-    id: crypto.randomUUID(),
-    tenantId: tenant,
-    triggerId,
-    receivedAt: new Date(),
-    contentType: 'application/json',
-    headers: '{}',
-    body: Buffer.from(crypto.randomUUID()),
-    signatureVerified: true,
-    signatureTimestamp: 1_800_000_000,
-    signature: crypto.randomBytes(32).toString('hex'),
-    ...over,
-  });
+  const event = (over: Partial<NewEvent> = {}): NewEvent => {
+    const signatureTimestamp = over.signatureTimestamp === undefined ? 1_800_000_000 : over.signatureTimestamp;
+    const signature = over.signature === undefined ? crypto.randomBytes(32).toString('hex') : over.signature;
+    return {
+      id: crypto.randomUUID(),
+      tenantId: tenant,
+      triggerId,
+      receivedAt: new Date(),
+      contentType: 'application/json',
+      headers: '{}',
+      body: Buffer.from(crypto.randomUUID()),
+      signatureVerified: true,
+      ...over,
+      signatureTimestamp,
+      signature,
+      replayKey: signature === null ? null : `sig:${signatureTimestamp}:${signature}`,
+    };
+  };
 
   /** The pool, counting the statements the writer sends. */
   const countingPool = () => {
@@ -109,5 +115,56 @@ describe('EventWriter', () => {
     expect(counted.statements).toBe(3);
     expect(stored.map((s) => s.eventId)).toEqual(big.map((e) => e.id));
     expect(await count(big.map((e) => e.id))).toBe(6);
+  });
+
+  it('writes RECORD events of one batch in one transaction, failing only the event the database refuses', async () => {
+    const ctx = { tenantId: tenant, actor: 'test', permissions: new Set(['tenant:admin']) };
+    const { services, db } = t.runtime;
+    await services.entities.define(ctx, {
+      name: 'writer_orders',
+      fields: [
+        { name: 'id', type: 'STRING' },
+        { name: 'n', type: 'INTEGER' },
+      ],
+      primaryKey: 'id',
+    });
+    const applier = new RecordActionApplier(services.entities, services.tenants, services.records);
+    const writer = new EventWriter(db.pool, { maxInFlight: 1, maxBatchRows: 100, maxBatchBytes: 1024 * 1024 }, applier);
+    const record = { entityName: 'writer_orders', operation: 'INSERT' as const, fieldMap: null };
+    const withBody = (body: unknown) => event({ body: Buffer.from(JSON.stringify(body)), record });
+    // The first goes alone; the next five queue behind it and go as one batch (one transaction).
+    const first = writer.write(withBody({ id: 'w-dup', n: 0 }));
+    const batch = [
+      withBody({ id: 'w-1', n: 1 }),
+      withBody({ id: 'w-dup', n: 2 }),
+      withBody({ id: 'w-2', n: 'two' }),
+      event({ body: Buffer.from('a STORE event in the same batch') }),
+      withBody({ id: 'w-3', n: 3 }),
+    ];
+    const stored = await Promise.all([first, ...batch.map((e) => writer.write(e))]);
+    expect(stored.every((s) => !s.replay)).toBe(true);
+    const { rows } = await db.pool.query<{ id: string; action_status: string; action_error: string | null }>(
+      'SELECT id, action_status, action_error FROM trigger_events WHERE id = ANY($1::uuid[])',
+      [stored.map((s) => s.eventId)],
+    );
+    const status = new Map(rows.map((r) => [r.id, r]));
+    expect(stored.map((s) => status.get(s.eventId)!.action_status)).toEqual([
+      'APPLIED',
+      'APPLIED',
+      'FAILED',
+      'FAILED',
+      'NONE',
+      'APPLIED',
+    ]);
+    expect(status.get(stored[2].eventId)!.action_error).toMatch(/^CONFLICT/);
+    expect(status.get(stored[3].eventId)!.action_error).toMatch(/n/);
+    const schema = await services.tenants.ensure(tenant);
+    const table = (await services.entities.get(ctx, 'writer_orders')).tableName;
+    const records = await db.pool.query(`SELECT id, n FROM "${schema}"."${table}" ORDER BY id`);
+    expect(records.rows).toEqual([
+      { id: 'w-1', n: 1 },
+      { id: 'w-3', n: 3 },
+      { id: 'w-dup', n: 0 },
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { CONFIG_ADMIN } from '../../auth/permissions';
 import type { TriggerEvent as TriggerEventModel } from '../../triggers/model';
 import type { GraphQLContext } from '../context';
@@ -14,6 +14,14 @@ export class TriggerEventResolver {
     @Arg('after', () => String, { nullable: true, description: 'nextCursor of the previous page' }) after?: string,
   ) {
     return ctx.services.triggers.events(await ctx.authorize(CONFIG_ADMIN), triggerId, { first, after });
+  }
+
+  @Mutation(() => TriggerEvent, {
+    description:
+      'Applies the action of a FAILED event again, with the trigger as it is now (an APPLIED event is answered unchanged)',
+  })
+  async retryTriggerEvent(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.triggers.retryEvent(await ctx.authorize(CONFIG_ADMIN), id);
   }
 
   // The body is decoded only when asked for: it may be up to the body limit per event.

@@ -1,4 +1,57 @@
-import { Field, ID, InputType, Int, ObjectType } from 'type-graphql';
+import { GraphQLJSONObject } from 'graphql-scalars';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { TRIGGER_ACTIONS } from '../../triggers/model';
+import { BATCH_OPERATIONS } from '../../records/record-service';
+import { SIGNATURE_SCHEMES } from '../../triggers/schemes';
+
+export enum TriggerSignatureScheme {
+  HMAC_HEX = 'HMAC_HEX',
+  STANDARD_WEBHOOKS = 'STANDARD_WEBHOOKS',
+  GITHUB = 'GITHUB',
+  STRIPE = 'STRIPE',
+  SLACK = 'SLACK',
+  HOOKGATE_V1 = 'HOOKGATE_V1',
+}
+registerEnumType(TriggerSignatureScheme, {
+  name: 'TriggerSignatureScheme',
+  description: 'How intake requests of a trigger are signed (CONTRACT §11)',
+});
+
+export enum TriggerAction {
+  STORE = 'STORE',
+  RECORD = 'RECORD',
+}
+registerEnumType(TriggerAction, {
+  name: 'TriggerAction',
+  description: 'STORE keeps the event; RECORD also writes its body as records of an entity, in the same commit',
+});
+
+export enum TriggerActionStatus {
+  NONE = 'NONE',
+  APPLIED = 'APPLIED',
+  FAILED = 'FAILED',
+}
+registerEnumType(TriggerActionStatus, {
+  name: 'TriggerActionStatus',
+  description: "What became of an event's action: NONE (STORE trigger), APPLIED or FAILED",
+});
+
+export enum TriggerRecordOperation {
+  INSERT = 'INSERT',
+  UPSERT = 'UPSERT',
+}
+registerEnumType(TriggerRecordOperation, { name: 'TriggerRecordOperation' });
+
+// Keep the GraphQL enums and the services' lists in step.
+if (
+  Object.values(TriggerSignatureScheme).join() !== SIGNATURE_SCHEMES.join() ||
+  Object.values(TriggerAction).join() !== TRIGGER_ACTIONS.join() ||
+  Object.values(TriggerRecordOperation).join() !== BATCH_OPERATIONS.join()
+)
+  throw new Error('Trigger enums out of sync');
+
+const FIELD_MAP_TEXT =
+  'RECORD: entity field → RFC 6901 JSON Pointer into the body (per record), "$eventId" or "$receivedAt"; null: the body\'s top-level keys that name entity fields';
 
 @ObjectType({ description: 'A signed intake endpoint. Its secret is never returned.' })
 export class Trigger {
@@ -10,6 +63,16 @@ export class Trigger {
   @Field() webhookTimestampHeader!: string;
   @Field() webhookSignatureHeader!: string;
   @Field(() => Int) webhookMaxSkewSeconds!: number;
+  @Field(() => TriggerSignatureScheme, {
+    description: 'HMAC_HEX uses webhookTimestampHeader and webhookSignatureHeader; the others read fixed headers',
+  })
+  signatureScheme!: TriggerSignatureScheme;
+  @Field(() => TriggerAction) action!: TriggerAction;
+  @Field(() => String, { nullable: true, description: 'The entity a RECORD trigger writes' })
+  recordEntity!: string | null;
+  @Field(() => TriggerRecordOperation) recordOperation!: TriggerRecordOperation;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: FIELD_MAP_TEXT })
+  recordFieldMap!: Record<string, string> | null;
   @Field() createdAt!: Date;
   @Field() updatedAt!: Date;
   @Field(() => String, { nullable: true }) createdBy!: string | null;
@@ -29,6 +92,9 @@ export class TriggerEvent {
   @Field() receivedAt!: Date;
   @Field(() => String, { nullable: true }) contentType!: string | null;
   @Field({ description: 'False when the trigger has no secret' }) signatureVerified!: boolean;
+  @Field(() => TriggerActionStatus) actionStatus!: TriggerActionStatus;
+  @Field(() => String, { nullable: true, description: 'The first problem of a FAILED action' })
+  actionError!: string | null;
 }
 
 @ObjectType()
@@ -53,6 +119,15 @@ export class CreateTriggerInput {
   @Field({ nullable: true, description: 'Default X-Timestamp' }) webhookTimestampHeader?: string;
   @Field({ nullable: true, description: 'Default X-Signature' }) webhookSignatureHeader?: string;
   @Field(() => Int, { nullable: true, description: 'Default 300' }) webhookMaxSkewSeconds?: number;
+  @Field(() => TriggerSignatureScheme, { nullable: true, description: 'Default HMAC_HEX' })
+  signatureScheme?: TriggerSignatureScheme;
+  @Field(() => TriggerAction, { nullable: true, description: 'Default STORE' }) action?: TriggerAction;
+  @Field(() => String, { nullable: true, description: 'Required with action RECORD: an entity of the tenant' })
+  recordEntity?: string | null;
+  @Field(() => TriggerRecordOperation, { nullable: true, description: 'Default UPSERT' })
+  recordOperation?: TriggerRecordOperation;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: FIELD_MAP_TEXT })
+  recordFieldMap?: Record<string, unknown> | null;
 }
 
 @InputType({ description: 'Fields to change; omitted fields stay as they are' })
@@ -64,4 +139,13 @@ export class UpdateTriggerInput {
   @Field({ nullable: true }) webhookTimestampHeader?: string;
   @Field({ nullable: true }) webhookSignatureHeader?: string;
   @Field(() => Int, { nullable: true }) webhookMaxSkewSeconds?: number;
+  @Field(() => TriggerSignatureScheme, { nullable: true, description: 'Default HMAC_HEX' })
+  signatureScheme?: TriggerSignatureScheme;
+  @Field(() => TriggerAction, { nullable: true, description: 'Default STORE' }) action?: TriggerAction;
+  @Field(() => String, { nullable: true, description: 'Required with action RECORD: an entity of the tenant' })
+  recordEntity?: string | null;
+  @Field(() => TriggerRecordOperation, { nullable: true, description: 'Default UPSERT' })
+  recordOperation?: TriggerRecordOperation;
+  @Field(() => GraphQLJSONObject, { nullable: true, description: FIELD_MAP_TEXT })
+  recordFieldMap?: Record<string, unknown> | null;
 }

@@ -133,7 +133,12 @@ export const TriggerScalarFieldEnum = {
   createdAt: 'createdAt',
   updatedAt: 'updatedAt',
   createdBy: 'createdBy',
-  updatedBy: 'updatedBy'
+  updatedBy: 'updatedBy',
+  signatureScheme: 'signatureScheme',
+  action: 'action',
+  recordEntity: 'recordEntity',
+  recordOperation: 'recordOperation',
+  recordFieldMap: 'recordFieldMap'
 } as const
 
 export type TriggerScalarFieldEnum = (typeof TriggerScalarFieldEnum)[keyof typeof TriggerScalarFieldEnum]
@@ -150,7 +155,10 @@ export const TriggerEventScalarFieldEnum = {
   body: 'body',
   signatureVerified: 'signatureVerified',
   signatureTimestamp: 'signatureTimestamp',
-  signature: 'signature'
+  signature: 'signature',
+  replayKey: 'replayKey',
+  actionStatus: 'actionStatus',
+  actionError: 'actionError'
 } as const
 
 export type TriggerEventScalarFieldEnum = (typeof TriggerEventScalarFieldEnum)[keyof typeof TriggerEventScalarFieldEnum]
@@ -221,19 +229,19 @@ export const SortOrder = {
 export type SortOrder = (typeof SortOrder)[keyof typeof SortOrder]
 
 
-export const JsonNullValueInput = {
-  JsonNull: JsonNull
-} as const
-
-export type JsonNullValueInput = (typeof JsonNullValueInput)[keyof typeof JsonNullValueInput]
-
-
 export const NullableJsonNullValueInput = {
   DbNull: DbNull,
   JsonNull: JsonNull
 } as const
 
 export type NullableJsonNullValueInput = (typeof NullableJsonNullValueInput)[keyof typeof NullableJsonNullValueInput]
+
+
+export const JsonNullValueInput = {
+  JsonNull: JsonNull
+} as const
+
+export type JsonNullValueInput = (typeof JsonNullValueInput)[keyof typeof JsonNullValueInput]
 
 
 export const QueryMode = {

@@ -47,6 +47,10 @@ export type TriggerMinAggregateOutputType = {
   updatedAt: Date | null
   createdBy: string | null
   updatedBy: string | null
+  signatureScheme: string | null
+  action: string | null
+  recordEntity: string | null
+  recordOperation: string | null
 }
 
 export type TriggerMaxAggregateOutputType = {
@@ -62,6 +66,10 @@ export type TriggerMaxAggregateOutputType = {
   updatedAt: Date | null
   createdBy: string | null
   updatedBy: string | null
+  signatureScheme: string | null
+  action: string | null
+  recordEntity: string | null
+  recordOperation: string | null
 }
 
 export type TriggerCountAggregateOutputType = {
@@ -77,6 +85,11 @@ export type TriggerCountAggregateOutputType = {
   updatedAt: number
   createdBy: number
   updatedBy: number
+  signatureScheme: number
+  action: number
+  recordEntity: number
+  recordOperation: number
+  recordFieldMap: number
   _all: number
 }
 
@@ -102,6 +115,10 @@ export type TriggerMinAggregateInputType = {
   updatedAt?: true
   createdBy?: true
   updatedBy?: true
+  signatureScheme?: true
+  action?: true
+  recordEntity?: true
+  recordOperation?: true
 }
 
 export type TriggerMaxAggregateInputType = {
@@ -117,6 +134,10 @@ export type TriggerMaxAggregateInputType = {
   updatedAt?: true
   createdBy?: true
   updatedBy?: true
+  signatureScheme?: true
+  action?: true
+  recordEntity?: true
+  recordOperation?: true
 }
 
 export type TriggerCountAggregateInputType = {
@@ -132,6 +153,11 @@ export type TriggerCountAggregateInputType = {
   updatedAt?: true
   createdBy?: true
   updatedBy?: true
+  signatureScheme?: true
+  action?: true
+  recordEntity?: true
+  recordOperation?: true
+  recordFieldMap?: true
   _all?: true
 }
 
@@ -234,6 +260,11 @@ export type TriggerGroupByOutputType = {
   updatedAt: Date
   createdBy: string | null
   updatedBy: string | null
+  signatureScheme: string
+  action: string
+  recordEntity: string | null
+  recordOperation: string
+  recordFieldMap: runtime.JsonValue | null
   _count: TriggerCountAggregateOutputType | null
   _avg: TriggerAvgAggregateOutputType | null
   _sum: TriggerSumAggregateOutputType | null
@@ -272,6 +303,11 @@ export type TriggerWhereInput = {
   updatedAt?: Prisma.DateTimeFilter<"Trigger"> | Date | string
   createdBy?: Prisma.StringNullableFilter<"Trigger"> | string | null
   updatedBy?: Prisma.StringNullableFilter<"Trigger"> | string | null
+  signatureScheme?: Prisma.StringFilter<"Trigger"> | string
+  action?: Prisma.StringFilter<"Trigger"> | string
+  recordEntity?: Prisma.StringNullableFilter<"Trigger"> | string | null
+  recordOperation?: Prisma.StringFilter<"Trigger"> | string
+  recordFieldMap?: Prisma.JsonNullableFilter<"Trigger">
   events?: Prisma.TriggerEventListRelationFilter
 }
 
@@ -288,6 +324,11 @@ export type TriggerOrderByWithRelationInput = {
   updatedAt?: Prisma.SortOrder
   createdBy?: Prisma.SortOrderInput | Prisma.SortOrder
   updatedBy?: Prisma.SortOrderInput | Prisma.SortOrder
+  signatureScheme?: Prisma.SortOrder
+  action?: Prisma.SortOrder
+  recordEntity?: Prisma.SortOrderInput | Prisma.SortOrder
+  recordOperation?: Prisma.SortOrder
+  recordFieldMap?: Prisma.SortOrderInput | Prisma.SortOrder
   events?: Prisma.TriggerEventOrderByRelationAggregateInput
 }
 
@@ -307,6 +348,11 @@ export type TriggerWhereUniqueInput = Prisma.AtLeast<{
   updatedAt?: Prisma.DateTimeFilter<"Trigger"> | Date | string
   createdBy?: Prisma.StringNullableFilter<"Trigger"> | string | null
   updatedBy?: Prisma.StringNullableFilter<"Trigger"> | string | null
+  signatureScheme?: Prisma.StringFilter<"Trigger"> | string
+  action?: Prisma.StringFilter<"Trigger"> | string
+  recordEntity?: Prisma.StringNullableFilter<"Trigger"> | string | null
+  recordOperation?: Prisma.StringFilter<"Trigger"> | string
+  recordFieldMap?: Prisma.JsonNullableFilter<"Trigger">
   events?: Prisma.TriggerEventListRelationFilter
 }, "id">
 
@@ -323,6 +369,11 @@ export type TriggerOrderByWithAggregationInput = {
   updatedAt?: Prisma.SortOrder
   createdBy?: Prisma.SortOrderInput | Prisma.SortOrder
   updatedBy?: Prisma.SortOrderInput | Prisma.SortOrder
+  signatureScheme?: Prisma.SortOrder
+  action?: Prisma.SortOrder
+  recordEntity?: Prisma.SortOrderInput | Prisma.SortOrder
+  recordOperation?: Prisma.SortOrder
+  recordFieldMap?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.TriggerCountOrderByAggregateInput
   _avg?: Prisma.TriggerAvgOrderByAggregateInput
   _max?: Prisma.TriggerMaxOrderByAggregateInput
@@ -346,6 +397,11 @@ export type TriggerScalarWhereWithAggregatesInput = {
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"Trigger"> | Date | string
   createdBy?: Prisma.StringNullableWithAggregatesFilter<"Trigger"> | string | null
   updatedBy?: Prisma.StringNullableWithAggregatesFilter<"Trigger"> | string | null
+  signatureScheme?: Prisma.StringWithAggregatesFilter<"Trigger"> | string
+  action?: Prisma.StringWithAggregatesFilter<"Trigger"> | string
+  recordEntity?: Prisma.StringNullableWithAggregatesFilter<"Trigger"> | string | null
+  recordOperation?: Prisma.StringWithAggregatesFilter<"Trigger"> | string
+  recordFieldMap?: Prisma.JsonNullableWithAggregatesFilter<"Trigger">
 }
 
 export type TriggerCreateInput = {
@@ -361,6 +417,11 @@ export type TriggerCreateInput = {
   updatedAt?: Date | string
   createdBy?: string | null
   updatedBy?: string | null
+  signatureScheme?: string
+  action?: string
+  recordEntity?: string | null
+  recordOperation?: string
+  recordFieldMap?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   events?: Prisma.TriggerEventCreateNestedManyWithoutTriggerInput
 }
 
@@ -377,6 +438,11 @@ export type TriggerUncheckedCreateInput = {
   updatedAt?: Date | string
   createdBy?: string | null
   updatedBy?: string | null
+  signatureScheme?: string
+  action?: string
+  recordEntity?: string | null
+  recordOperation?: string
+  recordFieldMap?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   events?: Prisma.TriggerEventUncheckedCreateNestedManyWithoutTriggerInput
 }
 
@@ -393,6 +459,11 @@ export type TriggerUpdateInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  signatureScheme?: Prisma.StringFieldUpdateOperationsInput | string
+  action?: Prisma.StringFieldUpdateOperationsInput | string
+  recordEntity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  recordOperation?: Prisma.StringFieldUpdateOperationsInput | string
+  recordFieldMap?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   events?: Prisma.TriggerEventUpdateManyWithoutTriggerNestedInput
 }
 
@@ -409,6 +480,11 @@ export type TriggerUncheckedUpdateInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  signatureScheme?: Prisma.StringFieldUpdateOperationsInput | string
+  action?: Prisma.StringFieldUpdateOperationsInput | string
+  recordEntity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  recordOperation?: Prisma.StringFieldUpdateOperationsInput | string
+  recordFieldMap?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
   events?: Prisma.TriggerEventUncheckedUpdateManyWithoutTriggerNestedInput
 }
 
@@ -425,6 +501,11 @@ export type TriggerCreateManyInput = {
   updatedAt?: Date | string
   createdBy?: string | null
   updatedBy?: string | null
+  signatureScheme?: string
+  action?: string
+  recordEntity?: string | null
+  recordOperation?: string
+  recordFieldMap?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
 }
 
 export type TriggerUpdateManyMutationInput = {
@@ -440,6 +521,11 @@ export type TriggerUpdateManyMutationInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  signatureScheme?: Prisma.StringFieldUpdateOperationsInput | string
+  action?: Prisma.StringFieldUpdateOperationsInput | string
+  recordEntity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  recordOperation?: Prisma.StringFieldUpdateOperationsInput | string
+  recordFieldMap?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
 }
 
 export type TriggerUncheckedUpdateManyInput = {
@@ -455,6 +541,11 @@ export type TriggerUncheckedUpdateManyInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  signatureScheme?: Prisma.StringFieldUpdateOperationsInput | string
+  action?: Prisma.StringFieldUpdateOperationsInput | string
+  recordEntity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  recordOperation?: Prisma.StringFieldUpdateOperationsInput | string
+  recordFieldMap?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
 }
 
 export type TriggerCountOrderByAggregateInput = {
@@ -470,6 +561,11 @@ export type TriggerCountOrderByAggregateInput = {
   updatedAt?: Prisma.SortOrder
   createdBy?: Prisma.SortOrder
   updatedBy?: Prisma.SortOrder
+  signatureScheme?: Prisma.SortOrder
+  action?: Prisma.SortOrder
+  recordEntity?: Prisma.SortOrder
+  recordOperation?: Prisma.SortOrder
+  recordFieldMap?: Prisma.SortOrder
 }
 
 export type TriggerAvgOrderByAggregateInput = {
@@ -489,6 +585,10 @@ export type TriggerMaxOrderByAggregateInput = {
   updatedAt?: Prisma.SortOrder
   createdBy?: Prisma.SortOrder
   updatedBy?: Prisma.SortOrder
+  signatureScheme?: Prisma.SortOrder
+  action?: Prisma.SortOrder
+  recordEntity?: Prisma.SortOrder
+  recordOperation?: Prisma.SortOrder
 }
 
 export type TriggerMinOrderByAggregateInput = {
@@ -504,6 +604,10 @@ export type TriggerMinOrderByAggregateInput = {
   updatedAt?: Prisma.SortOrder
   createdBy?: Prisma.SortOrder
   updatedBy?: Prisma.SortOrder
+  signatureScheme?: Prisma.SortOrder
+  action?: Prisma.SortOrder
+  recordEntity?: Prisma.SortOrder
+  recordOperation?: Prisma.SortOrder
 }
 
 export type TriggerSumOrderByAggregateInput = {
@@ -542,6 +646,11 @@ export type TriggerCreateWithoutEventsInput = {
   updatedAt?: Date | string
   createdBy?: string | null
   updatedBy?: string | null
+  signatureScheme?: string
+  action?: string
+  recordEntity?: string | null
+  recordOperation?: string
+  recordFieldMap?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
 }
 
 export type TriggerUncheckedCreateWithoutEventsInput = {
@@ -557,6 +666,11 @@ export type TriggerUncheckedCreateWithoutEventsInput = {
   updatedAt?: Date | string
   createdBy?: string | null
   updatedBy?: string | null
+  signatureScheme?: string
+  action?: string
+  recordEntity?: string | null
+  recordOperation?: string
+  recordFieldMap?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
 }
 
 export type TriggerCreateOrConnectWithoutEventsInput = {
@@ -588,6 +702,11 @@ export type TriggerUpdateWithoutEventsInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  signatureScheme?: Prisma.StringFieldUpdateOperationsInput | string
+  action?: Prisma.StringFieldUpdateOperationsInput | string
+  recordEntity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  recordOperation?: Prisma.StringFieldUpdateOperationsInput | string
+  recordFieldMap?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
 }
 
 export type TriggerUncheckedUpdateWithoutEventsInput = {
@@ -603,6 +722,11 @@ export type TriggerUncheckedUpdateWithoutEventsInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  signatureScheme?: Prisma.StringFieldUpdateOperationsInput | string
+  action?: Prisma.StringFieldUpdateOperationsInput | string
+  recordEntity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  recordOperation?: Prisma.StringFieldUpdateOperationsInput | string
+  recordFieldMap?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
 }
 
 
@@ -649,6 +773,11 @@ export type TriggerSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs 
   updatedAt?: boolean
   createdBy?: boolean
   updatedBy?: boolean
+  signatureScheme?: boolean
+  action?: boolean
+  recordEntity?: boolean
+  recordOperation?: boolean
+  recordFieldMap?: boolean
   events?: boolean | Prisma.Trigger$eventsArgs<ExtArgs>
   _count?: boolean | Prisma.TriggerCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["trigger"]>
@@ -666,6 +795,11 @@ export type TriggerSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Exten
   updatedAt?: boolean
   createdBy?: boolean
   updatedBy?: boolean
+  signatureScheme?: boolean
+  action?: boolean
+  recordEntity?: boolean
+  recordOperation?: boolean
+  recordFieldMap?: boolean
 }, ExtArgs["result"]["trigger"]>
 
 export type TriggerSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -681,6 +815,11 @@ export type TriggerSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Exten
   updatedAt?: boolean
   createdBy?: boolean
   updatedBy?: boolean
+  signatureScheme?: boolean
+  action?: boolean
+  recordEntity?: boolean
+  recordOperation?: boolean
+  recordFieldMap?: boolean
 }, ExtArgs["result"]["trigger"]>
 
 export type TriggerSelectScalar = {
@@ -696,9 +835,14 @@ export type TriggerSelectScalar = {
   updatedAt?: boolean
   createdBy?: boolean
   updatedBy?: boolean
+  signatureScheme?: boolean
+  action?: boolean
+  recordEntity?: boolean
+  recordOperation?: boolean
+  recordFieldMap?: boolean
 }
 
-export type TriggerOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "name" | "enabled" | "webhookSecret" | "webhookTimestampHeader" | "webhookSignatureHeader" | "webhookMaxSkewSeconds" | "createdAt" | "updatedAt" | "createdBy" | "updatedBy", ExtArgs["result"]["trigger"]>
+export type TriggerOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "name" | "enabled" | "webhookSecret" | "webhookTimestampHeader" | "webhookSignatureHeader" | "webhookMaxSkewSeconds" | "createdAt" | "updatedAt" | "createdBy" | "updatedBy" | "signatureScheme" | "action" | "recordEntity" | "recordOperation" | "recordFieldMap", ExtArgs["result"]["trigger"]>
 export type TriggerInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   events?: boolean | Prisma.Trigger$eventsArgs<ExtArgs>
   _count?: boolean | Prisma.TriggerCountOutputTypeDefaultArgs<ExtArgs>
@@ -724,6 +868,11 @@ export type $TriggerPayload<ExtArgs extends runtime.Types.Extensions.InternalArg
     updatedAt: Date
     createdBy: string | null
     updatedBy: string | null
+    signatureScheme: string
+    action: string
+    recordEntity: string | null
+    recordOperation: string
+    recordFieldMap: runtime.JsonValue | null
   }, ExtArgs["result"]["trigger"]>
   composites: {}
 }
@@ -1160,6 +1309,11 @@ export interface TriggerFieldRefs {
   readonly updatedAt: Prisma.FieldRef<"Trigger", 'DateTime'>
   readonly createdBy: Prisma.FieldRef<"Trigger", 'String'>
   readonly updatedBy: Prisma.FieldRef<"Trigger", 'String'>
+  readonly signatureScheme: Prisma.FieldRef<"Trigger", 'String'>
+  readonly action: Prisma.FieldRef<"Trigger", 'String'>
+  readonly recordEntity: Prisma.FieldRef<"Trigger", 'String'>
+  readonly recordOperation: Prisma.FieldRef<"Trigger", 'String'>
+  readonly recordFieldMap: Prisma.FieldRef<"Trigger", 'Json'>
 }
     
 

@@ -47,6 +47,9 @@ export type TriggerEventMinAggregateOutputType = {
   signatureVerified: boolean | null
   signatureTimestamp: bigint | null
   signature: string | null
+  replayKey: string | null
+  actionStatus: string | null
+  actionError: string | null
 }
 
 export type TriggerEventMaxAggregateOutputType = {
@@ -60,6 +63,9 @@ export type TriggerEventMaxAggregateOutputType = {
   signatureVerified: boolean | null
   signatureTimestamp: bigint | null
   signature: string | null
+  replayKey: string | null
+  actionStatus: string | null
+  actionError: string | null
 }
 
 export type TriggerEventCountAggregateOutputType = {
@@ -74,6 +80,9 @@ export type TriggerEventCountAggregateOutputType = {
   signatureVerified: number
   signatureTimestamp: number
   signature: number
+  replayKey: number
+  actionStatus: number
+  actionError: number
   _all: number
 }
 
@@ -99,6 +108,9 @@ export type TriggerEventMinAggregateInputType = {
   signatureVerified?: true
   signatureTimestamp?: true
   signature?: true
+  replayKey?: true
+  actionStatus?: true
+  actionError?: true
 }
 
 export type TriggerEventMaxAggregateInputType = {
@@ -112,6 +124,9 @@ export type TriggerEventMaxAggregateInputType = {
   signatureVerified?: true
   signatureTimestamp?: true
   signature?: true
+  replayKey?: true
+  actionStatus?: true
+  actionError?: true
 }
 
 export type TriggerEventCountAggregateInputType = {
@@ -126,6 +141,9 @@ export type TriggerEventCountAggregateInputType = {
   signatureVerified?: true
   signatureTimestamp?: true
   signature?: true
+  replayKey?: true
+  actionStatus?: true
+  actionError?: true
   _all?: true
 }
 
@@ -227,6 +245,9 @@ export type TriggerEventGroupByOutputType = {
   signatureVerified: boolean
   signatureTimestamp: bigint | null
   signature: string | null
+  replayKey: string | null
+  actionStatus: string
+  actionError: string | null
   _count: TriggerEventCountAggregateOutputType | null
   _avg: TriggerEventAvgAggregateOutputType | null
   _sum: TriggerEventSumAggregateOutputType | null
@@ -264,6 +285,9 @@ export type TriggerEventWhereInput = {
   signatureVerified?: Prisma.BoolFilter<"TriggerEvent"> | boolean
   signatureTimestamp?: Prisma.BigIntNullableFilter<"TriggerEvent"> | bigint | number | null
   signature?: Prisma.StringNullableFilter<"TriggerEvent"> | string | null
+  replayKey?: Prisma.StringNullableFilter<"TriggerEvent"> | string | null
+  actionStatus?: Prisma.StringFilter<"TriggerEvent"> | string
+  actionError?: Prisma.StringNullableFilter<"TriggerEvent"> | string | null
   trigger?: Prisma.XOR<Prisma.TriggerScalarRelationFilter, Prisma.TriggerWhereInput>
 }
 
@@ -279,12 +303,15 @@ export type TriggerEventOrderByWithRelationInput = {
   signatureVerified?: Prisma.SortOrder
   signatureTimestamp?: Prisma.SortOrderInput | Prisma.SortOrder
   signature?: Prisma.SortOrderInput | Prisma.SortOrder
+  replayKey?: Prisma.SortOrderInput | Prisma.SortOrder
+  actionStatus?: Prisma.SortOrder
+  actionError?: Prisma.SortOrderInput | Prisma.SortOrder
   trigger?: Prisma.TriggerOrderByWithRelationInput
 }
 
 export type TriggerEventWhereUniqueInput = Prisma.AtLeast<{
   id?: string
-  triggerId_signatureTimestamp_signature?: Prisma.TriggerEventTriggerIdSignatureTimestampSignatureCompoundUniqueInput
+  triggerId_replayKey?: Prisma.TriggerEventTriggerIdReplayKeyCompoundUniqueInput
   AND?: Prisma.TriggerEventWhereInput | Prisma.TriggerEventWhereInput[]
   OR?: Prisma.TriggerEventWhereInput[]
   NOT?: Prisma.TriggerEventWhereInput | Prisma.TriggerEventWhereInput[]
@@ -298,8 +325,11 @@ export type TriggerEventWhereUniqueInput = Prisma.AtLeast<{
   signatureVerified?: Prisma.BoolFilter<"TriggerEvent"> | boolean
   signatureTimestamp?: Prisma.BigIntNullableFilter<"TriggerEvent"> | bigint | number | null
   signature?: Prisma.StringNullableFilter<"TriggerEvent"> | string | null
+  replayKey?: Prisma.StringNullableFilter<"TriggerEvent"> | string | null
+  actionStatus?: Prisma.StringFilter<"TriggerEvent"> | string
+  actionError?: Prisma.StringNullableFilter<"TriggerEvent"> | string | null
   trigger?: Prisma.XOR<Prisma.TriggerScalarRelationFilter, Prisma.TriggerWhereInput>
-}, "id" | "triggerId_signatureTimestamp_signature">
+}, "id" | "triggerId_replayKey">
 
 export type TriggerEventOrderByWithAggregationInput = {
   id?: Prisma.SortOrder
@@ -313,6 +343,9 @@ export type TriggerEventOrderByWithAggregationInput = {
   signatureVerified?: Prisma.SortOrder
   signatureTimestamp?: Prisma.SortOrderInput | Prisma.SortOrder
   signature?: Prisma.SortOrderInput | Prisma.SortOrder
+  replayKey?: Prisma.SortOrderInput | Prisma.SortOrder
+  actionStatus?: Prisma.SortOrder
+  actionError?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.TriggerEventCountOrderByAggregateInput
   _avg?: Prisma.TriggerEventAvgOrderByAggregateInput
   _max?: Prisma.TriggerEventMaxOrderByAggregateInput
@@ -335,6 +368,9 @@ export type TriggerEventScalarWhereWithAggregatesInput = {
   signatureVerified?: Prisma.BoolWithAggregatesFilter<"TriggerEvent"> | boolean
   signatureTimestamp?: Prisma.BigIntNullableWithAggregatesFilter<"TriggerEvent"> | bigint | number | null
   signature?: Prisma.StringNullableWithAggregatesFilter<"TriggerEvent"> | string | null
+  replayKey?: Prisma.StringNullableWithAggregatesFilter<"TriggerEvent"> | string | null
+  actionStatus?: Prisma.StringWithAggregatesFilter<"TriggerEvent"> | string
+  actionError?: Prisma.StringNullableWithAggregatesFilter<"TriggerEvent"> | string | null
 }
 
 export type TriggerEventCreateInput = {
@@ -348,6 +384,9 @@ export type TriggerEventCreateInput = {
   signatureVerified: boolean
   signatureTimestamp?: bigint | number | null
   signature?: string | null
+  replayKey?: string | null
+  actionStatus?: string
+  actionError?: string | null
   trigger: Prisma.TriggerCreateNestedOneWithoutEventsInput
 }
 
@@ -363,6 +402,9 @@ export type TriggerEventUncheckedCreateInput = {
   signatureVerified: boolean
   signatureTimestamp?: bigint | number | null
   signature?: string | null
+  replayKey?: string | null
+  actionStatus?: string
+  actionError?: string | null
 }
 
 export type TriggerEventUpdateInput = {
@@ -376,6 +418,9 @@ export type TriggerEventUpdateInput = {
   signatureVerified?: Prisma.BoolFieldUpdateOperationsInput | boolean
   signatureTimestamp?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   signature?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  replayKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  actionStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  actionError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   trigger?: Prisma.TriggerUpdateOneRequiredWithoutEventsNestedInput
 }
 
@@ -391,6 +436,9 @@ export type TriggerEventUncheckedUpdateInput = {
   signatureVerified?: Prisma.BoolFieldUpdateOperationsInput | boolean
   signatureTimestamp?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   signature?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  replayKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  actionStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  actionError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type TriggerEventCreateManyInput = {
@@ -405,6 +453,9 @@ export type TriggerEventCreateManyInput = {
   signatureVerified: boolean
   signatureTimestamp?: bigint | number | null
   signature?: string | null
+  replayKey?: string | null
+  actionStatus?: string
+  actionError?: string | null
 }
 
 export type TriggerEventUpdateManyMutationInput = {
@@ -418,6 +469,9 @@ export type TriggerEventUpdateManyMutationInput = {
   signatureVerified?: Prisma.BoolFieldUpdateOperationsInput | boolean
   signatureTimestamp?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   signature?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  replayKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  actionStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  actionError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type TriggerEventUncheckedUpdateManyInput = {
@@ -432,6 +486,9 @@ export type TriggerEventUncheckedUpdateManyInput = {
   signatureVerified?: Prisma.BoolFieldUpdateOperationsInput | boolean
   signatureTimestamp?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   signature?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  replayKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  actionStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  actionError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type TriggerEventListRelationFilter = {
@@ -444,10 +501,9 @@ export type TriggerEventOrderByRelationAggregateInput = {
   _count?: Prisma.SortOrder
 }
 
-export type TriggerEventTriggerIdSignatureTimestampSignatureCompoundUniqueInput = {
+export type TriggerEventTriggerIdReplayKeyCompoundUniqueInput = {
   triggerId: string
-  signatureTimestamp: bigint | number
-  signature: string
+  replayKey: string
 }
 
 export type TriggerEventCountOrderByAggregateInput = {
@@ -462,6 +518,9 @@ export type TriggerEventCountOrderByAggregateInput = {
   signatureVerified?: Prisma.SortOrder
   signatureTimestamp?: Prisma.SortOrder
   signature?: Prisma.SortOrder
+  replayKey?: Prisma.SortOrder
+  actionStatus?: Prisma.SortOrder
+  actionError?: Prisma.SortOrder
 }
 
 export type TriggerEventAvgOrderByAggregateInput = {
@@ -480,6 +539,9 @@ export type TriggerEventMaxOrderByAggregateInput = {
   signatureVerified?: Prisma.SortOrder
   signatureTimestamp?: Prisma.SortOrder
   signature?: Prisma.SortOrder
+  replayKey?: Prisma.SortOrder
+  actionStatus?: Prisma.SortOrder
+  actionError?: Prisma.SortOrder
 }
 
 export type TriggerEventMinOrderByAggregateInput = {
@@ -493,6 +555,9 @@ export type TriggerEventMinOrderByAggregateInput = {
   signatureVerified?: Prisma.SortOrder
   signatureTimestamp?: Prisma.SortOrder
   signature?: Prisma.SortOrder
+  replayKey?: Prisma.SortOrder
+  actionStatus?: Prisma.SortOrder
+  actionError?: Prisma.SortOrder
 }
 
 export type TriggerEventSumOrderByAggregateInput = {
@@ -573,6 +638,9 @@ export type TriggerEventCreateWithoutTriggerInput = {
   signatureVerified: boolean
   signatureTimestamp?: bigint | number | null
   signature?: string | null
+  replayKey?: string | null
+  actionStatus?: string
+  actionError?: string | null
 }
 
 export type TriggerEventUncheckedCreateWithoutTriggerInput = {
@@ -586,6 +654,9 @@ export type TriggerEventUncheckedCreateWithoutTriggerInput = {
   signatureVerified: boolean
   signatureTimestamp?: bigint | number | null
   signature?: string | null
+  replayKey?: string | null
+  actionStatus?: string
+  actionError?: string | null
 }
 
 export type TriggerEventCreateOrConnectWithoutTriggerInput = {
@@ -629,6 +700,9 @@ export type TriggerEventScalarWhereInput = {
   signatureVerified?: Prisma.BoolFilter<"TriggerEvent"> | boolean
   signatureTimestamp?: Prisma.BigIntNullableFilter<"TriggerEvent"> | bigint | number | null
   signature?: Prisma.StringNullableFilter<"TriggerEvent"> | string | null
+  replayKey?: Prisma.StringNullableFilter<"TriggerEvent"> | string | null
+  actionStatus?: Prisma.StringFilter<"TriggerEvent"> | string
+  actionError?: Prisma.StringNullableFilter<"TriggerEvent"> | string | null
 }
 
 export type TriggerEventCreateManyTriggerInput = {
@@ -642,6 +716,9 @@ export type TriggerEventCreateManyTriggerInput = {
   signatureVerified: boolean
   signatureTimestamp?: bigint | number | null
   signature?: string | null
+  replayKey?: string | null
+  actionStatus?: string
+  actionError?: string | null
 }
 
 export type TriggerEventUpdateWithoutTriggerInput = {
@@ -655,6 +732,9 @@ export type TriggerEventUpdateWithoutTriggerInput = {
   signatureVerified?: Prisma.BoolFieldUpdateOperationsInput | boolean
   signatureTimestamp?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   signature?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  replayKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  actionStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  actionError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type TriggerEventUncheckedUpdateWithoutTriggerInput = {
@@ -668,6 +748,9 @@ export type TriggerEventUncheckedUpdateWithoutTriggerInput = {
   signatureVerified?: Prisma.BoolFieldUpdateOperationsInput | boolean
   signatureTimestamp?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   signature?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  replayKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  actionStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  actionError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 export type TriggerEventUncheckedUpdateManyWithoutTriggerInput = {
@@ -681,6 +764,9 @@ export type TriggerEventUncheckedUpdateManyWithoutTriggerInput = {
   signatureVerified?: Prisma.BoolFieldUpdateOperationsInput | boolean
   signatureTimestamp?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   signature?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  replayKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  actionStatus?: Prisma.StringFieldUpdateOperationsInput | string
+  actionError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
 
 
@@ -697,6 +783,9 @@ export type TriggerEventSelect<ExtArgs extends runtime.Types.Extensions.Internal
   signatureVerified?: boolean
   signatureTimestamp?: boolean
   signature?: boolean
+  replayKey?: boolean
+  actionStatus?: boolean
+  actionError?: boolean
   trigger?: boolean | Prisma.TriggerDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["triggerEvent"]>
 
@@ -712,6 +801,9 @@ export type TriggerEventSelectCreateManyAndReturn<ExtArgs extends runtime.Types.
   signatureVerified?: boolean
   signatureTimestamp?: boolean
   signature?: boolean
+  replayKey?: boolean
+  actionStatus?: boolean
+  actionError?: boolean
   trigger?: boolean | Prisma.TriggerDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["triggerEvent"]>
 
@@ -727,6 +819,9 @@ export type TriggerEventSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.
   signatureVerified?: boolean
   signatureTimestamp?: boolean
   signature?: boolean
+  replayKey?: boolean
+  actionStatus?: boolean
+  actionError?: boolean
   trigger?: boolean | Prisma.TriggerDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["triggerEvent"]>
 
@@ -742,9 +837,12 @@ export type TriggerEventSelectScalar = {
   signatureVerified?: boolean
   signatureTimestamp?: boolean
   signature?: boolean
+  replayKey?: boolean
+  actionStatus?: boolean
+  actionError?: boolean
 }
 
-export type TriggerEventOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "seq" | "tenantId" | "triggerId" | "receivedAt" | "contentType" | "headers" | "body" | "signatureVerified" | "signatureTimestamp" | "signature", ExtArgs["result"]["triggerEvent"]>
+export type TriggerEventOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "seq" | "tenantId" | "triggerId" | "receivedAt" | "contentType" | "headers" | "body" | "signatureVerified" | "signatureTimestamp" | "signature" | "replayKey" | "actionStatus" | "actionError", ExtArgs["result"]["triggerEvent"]>
 export type TriggerEventInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   trigger?: boolean | Prisma.TriggerDefaultArgs<ExtArgs>
 }
@@ -772,6 +870,9 @@ export type $TriggerEventPayload<ExtArgs extends runtime.Types.Extensions.Intern
     signatureVerified: boolean
     signatureTimestamp: bigint | null
     signature: string | null
+    replayKey: string | null
+    actionStatus: string
+    actionError: string | null
   }, ExtArgs["result"]["triggerEvent"]>
   composites: {}
 }
@@ -1207,6 +1308,9 @@ export interface TriggerEventFieldRefs {
   readonly signatureVerified: Prisma.FieldRef<"TriggerEvent", 'Boolean'>
   readonly signatureTimestamp: Prisma.FieldRef<"TriggerEvent", 'BigInt'>
   readonly signature: Prisma.FieldRef<"TriggerEvent", 'String'>
+  readonly replayKey: Prisma.FieldRef<"TriggerEvent", 'String'>
+  readonly actionStatus: Prisma.FieldRef<"TriggerEvent", 'String'>
+  readonly actionError: Prisma.FieldRef<"TriggerEvent", 'String'>
 }
     
 
