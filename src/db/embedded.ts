@@ -52,8 +52,11 @@ function isAlive(pid: number): boolean {
 
 /**
  * DATA_DIR holds every tenant's data and the development signing secret: it and everything in it
- * belong to the server's user alone (directories 0700, files 0600). PGlite creates its files 0666
- * minus the umask, so existing ones are fixed at each start and the umask keeps new ones private.
+ * belong to the server's user alone (directories 0700, files 0600). The umask keeps most new files
+ * private, but PGlite's file system sets the modes of files PostgreSQL opens with fopen (the
+ * relation cache files, 0644) itself; so the modes are put right at start, once PGlite is up,
+ * every RESTRICT_INTERVAL_MS while it runs, and at close. The directories are 0700 throughout, so
+ * no other user can reach such a file even in between.
  */
 export function restrictDataDir(dataDir: string): void {
   process.umask(process.umask() | 0o077);
@@ -63,10 +66,21 @@ export function restrictDataDir(dataDir: string): void {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.isFile()) fs.chmodSync(full, 0o600);
+      else if (entry.isFile() && (fs.statSync(full).mode & 0o077) !== 0) fs.chmodSync(full, 0o600);
     }
   };
   walk(dataDir);
+}
+
+const RESTRICT_INTERVAL_MS = 30_000;
+
+/** restrictDataDir that never throws: a file PGlite removed meanwhile is no reason to stop. */
+function tryRestrict(dataDir: string): void {
+  try {
+    restrictDataDir(dataDir);
+  } catch {
+    /* the next round fixes what this one missed */
+  }
 }
 
 /** The connection URL of a PostgreSQL server listening on a unix socket in `dir` (port 5432). */
@@ -91,11 +105,15 @@ export async function startEmbeddedDatabase(dataDir: string, maxConnections = 4)
     const db = await PGlite.create(path.join(dataDir, 'pgdata'));
     const server = new PGLiteSocketServer({ db, path: path.join(socketDir, '.s.PGSQL.5432'), maxConnections });
     await server.start();
+    tryRestrict(dataDir);
+    const timer = setInterval(() => tryRestrict(dataDir), RESTRICT_INTERVAL_MS).unref();
     return {
       url: socketUrl(socketDir),
       async close() {
+        clearInterval(timer);
         await server.stop();
         await db.close();
+        tryRestrict(dataDir);
         removeSocketDir();
         release();
       },
