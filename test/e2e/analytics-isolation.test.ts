@@ -98,11 +98,12 @@ describe('analytics isolation', () => {
       const batches = Array.from({ length: 10 }, () => post('/analytics/metrics/batch', heavy, { metrics }));
       let batchesDone = 0;
       for (const b of batches) void b.then(() => batchesDone++);
-      // Wait until A's statements occupy the read-only connections.
+      // Wait until A's statements occupy connections (any pool: behind a pooler there is no read-only one).
       for (let i = 0; i < 200; i++) {
         const { rows } = await t.runtime.db.pool.query(
           `SELECT count(*) AS n FROM pg_stat_activity
-            WHERE datname = current_database() AND application_name = 'hookgate-readonly' AND state = 'active'`,
+            WHERE datname = current_database() AND state = 'active' AND query LIKE '%' || $1 || '%'`,
+          [`"${schema}".`],
         );
         if (rows[0].n >= 3) break;
         await new Promise((r) => setTimeout(r, 25));
