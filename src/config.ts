@@ -7,6 +7,12 @@ export interface Config {
   nodeEnv: string;
   production: boolean;
   databaseUrl: string | undefined;
+  /** A direct (session) connection for migrations and LISTEN when DATABASE_URL is a transaction-mode pooler. */
+  databaseDirectUrl: string | undefined;
+  /** Named prepared statements on PostgreSQL connections (off behind poolers that cannot keep them). */
+  dbPreparedStatements: boolean;
+  /** How long a request waits for a pooled connection before it answers 503. */
+  dbConnectionTimeoutMs: number;
   dataDir: string;
   port: number;
   host: string;
@@ -25,6 +31,13 @@ export interface Config {
   dispatcher: boolean;
   dbPoolSize: number;
   analyticsStatementTimeoutMs: number;
+  /** Analytics statements one tenant may run at once in this process. */
+  analyticsTenantConcurrency: number;
+  /**
+   * On the embedded database, which cannot cancel a statement: the planner's cost estimate above
+   * which an analytics statement is refused instead of run.
+   */
+  analyticsEmbeddedMaxCost: number;
   shutdownTimeoutMs: number;
   /** Requests per tenant and minute on the REST and GraphQL API; 0: no limit. */
   rateLimitPerMinute: number;
@@ -108,14 +121,27 @@ export function loadConfig(env: Env = process.env): Config {
     throw new ConfigError('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
   }
   const databaseUrl = str(env, 'DATABASE_URL');
+  const databaseDirectUrl = str(env, 'DATABASE_DIRECT_URL');
+  if (databaseDirectUrl && !databaseUrl) throw new ConfigError('DATABASE_DIRECT_URL needs DATABASE_URL');
+  for (const [name, value] of [
+    ['DATABASE_URL', databaseUrl],
+    ['DATABASE_DIRECT_URL', databaseDirectUrl],
+  ] as const) {
+    if (value && !/^postgres(ql)?:\/\//.test(value))
+      throw new ConfigError(`${name} must be a postgresql:// connection URL`);
+  }
   // The dispatcher reads its tuning when it starts; checking it here too makes a bad value stop
   // every process at start, also an API-only one (DISPATCHER=off).
   loadDispatcherSettings(env, !databaseUrl);
   const rateLimitPerMinute = int(env, 'RATE_LIMIT_PER_MINUTE', 0, 0, 10_000_000);
+  const analyticsStatementTimeoutMs = int(env, 'ANALYTICS_STATEMENT_TIMEOUT_MS', 10_000, 100, 600_000);
   return {
     nodeEnv,
     production,
     databaseUrl,
+    databaseDirectUrl,
+    dbPreparedStatements: bool(env, 'DB_PREPARED_STATEMENTS', true),
+    dbConnectionTimeoutMs: int(env, 'DB_CONNECTION_TIMEOUT_MS', 10_000, 100, 600_000),
     dataDir: path.resolve(str(env, 'DATA_DIR') ?? './.data'),
     port: int(env, 'PORT', 4000, 0, 65535),
     host: str(env, 'HOST') ?? '127.0.0.1',
@@ -128,7 +154,10 @@ export function loadConfig(env: Env = process.env): Config {
     dispatcher: dispatcherRaw === 'on',
     // PGlite serves every connection from one backend session: one connection avoids interleaving.
     dbPoolSize: int(env, 'DB_POOL_SIZE', databaseUrl ? 10 : 1, 1, 200),
-    analyticsStatementTimeoutMs: int(env, 'ANALYTICS_STATEMENT_TIMEOUT_MS', 10_000, 100, 600_000),
+    analyticsStatementTimeoutMs,
+    analyticsTenantConcurrency: int(env, 'ANALYTICS_TENANT_CONCURRENCY', 4, 1, 1000),
+    // 10 plan cost units per millisecond of the timeout: the slowest rate PGlite ran here (runner.ts).
+    analyticsEmbeddedMaxCost: int(env, 'ANALYTICS_EMBEDDED_MAX_COST', analyticsStatementTimeoutMs * 10, 1, 1e12),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     rateLimitPerMinute,
     rateLimitBurst: int(env, 'RATE_LIMIT_BURST', Math.max(1, rateLimitPerMinute), 1, 10_000_000),

@@ -95,7 +95,8 @@ export function isConnectionError(err: unknown): boolean {
   if (typeof kind === 'string' && ADAPTER_CONNECTION_KINDS.has(kind)) return true;
   if (
     typeof e.message === 'string' &&
-    /Connection terminated|connection timeout|Client has encountered a connection error|terminating connection/i.test(
+    // The last one is a pool wait that timed out: no connection free in time is "unavailable" too.
+    /Connection terminated|connection timeout|Client has encountered a connection error|terminating connection|timeout exceeded when trying to connect/i.test(
       e.message,
     )
   ) {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config';
 import { loadOrCreateDevSecret, mintToken, TokenVerifier } from './auth/tokens';
-import { createDatabase, isPglite, retryOnConnectionLoss, type Database } from './db/database';
+import { createDatabase, createSessionPool, isPglite, retryOnConnectionLoss, type Database } from './db/database';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from './db/embedded';
 import { applyMigrations } from './db/migrate';
 import { buildApp } from './http/app';
@@ -42,9 +42,22 @@ export async function startRuntime(
   // single-session limits as our own embedded one, so it gets the same treatment.
   const singleSession =
     !!embedded || (await retryOnConnectionLoss(() => isPglite(url), { logger, what: 'server check' }));
-  const db = createDatabase(url, { poolSize: singleSession ? 1 : config.dbPoolSize, embedded: singleSession, logger });
+  const db = createDatabase(url, {
+    poolSize: singleSession ? 1 : config.dbPoolSize,
+    embedded: singleSession,
+    logger,
+    directUrl: embedded ? undefined : config.databaseDirectUrl,
+    preparedStatements: config.dbPreparedStatements,
+    connectionTimeoutMs: config.dbConnectionTimeoutMs,
+  });
   try {
-    await retryOnConnectionLoss(() => applyMigrations(db.pool, logger), { logger, what: 'migrations' });
+    // Migrations hold a session advisory lock: behind a transaction-mode pooler they take the direct URL.
+    const sessionPool = createSessionPool(db, logger);
+    try {
+      await retryOnConnectionLoss(() => applyMigrations(sessionPool, logger), { logger, what: 'migrations' });
+    } finally {
+      if (sessionPool !== db.pool) await sessionPool.end().catch(() => undefined);
+    }
     const devSecret = usesDevAuth(config) ? loadOrCreateDevSecret(config.dataDir) : undefined;
     const verifier = await TokenVerifier.fromConfig(config, devSecret);
     const services = createServices(config, db, logger, createMetrics({ defaultMetrics: opts.defaultMetrics }));

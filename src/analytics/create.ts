@@ -20,7 +20,10 @@ export function createAnalyticsServices(
 ) {
   const metricCatalog = new MetricService(db, tenants, entities, logger);
   const viewCatalog = new ViewService(db, tenants, entities, logger);
-  const runner = new QueryRunner(db, config.analyticsStatementTimeoutMs, metrics.registry);
+  const runner = new QueryRunner(db, config.analyticsStatementTimeoutMs, metrics.registry, {
+    tenantConcurrency: config.analyticsTenantConcurrency,
+    embeddedMaxCost: config.analyticsEmbeddedMaxCost,
+  });
   return {
     metricCatalog,
     viewCatalog,

@@ -1,6 +1,11 @@
 /**
- * Runs compiled statements: one read-only transaction each, a statement timeout, and the tenant's
- * schema as the only search path. PostgreSQL's own errors leave as contract codes, never as text.
+ * Runs compiled statements: one read-only transaction each, a statement timeout, and a search path
+ * of pg_catalog, then the tenant's schema. PostgreSQL's own errors leave as contract codes, never
+ * as text.
+ *
+ * pg_catalog comes first so that a tenant's entity named like a built-in type or function (`text`,
+ * `date`, `jsonb`, `timestamptz`) never shadows what the compiled SQL casts to or calls; the
+ * compiler qualifies the tenant's own tables, so they need no place in front of it.
  */
 import pg from 'pg';
 import { Histogram, type Registry } from 'prom-client';
@@ -10,6 +15,7 @@ import { AppError } from '../errors';
 import { rowsOf } from './cells';
 import type { CompiledQuery } from './compile';
 import type { TabularResult } from './model';
+import { TenantGate } from './tenant-gate';
 
 const TIMESTAMP_WITHOUT_TIME_ZONE = 1114;
 
@@ -42,14 +48,29 @@ const asError = (err: unknown) => (err instanceof Error ? err : new Error(String
  */
 const sessions = new WeakMap<pg.PoolClient, { timeoutMs: number; schema: string }>();
 
+/** The search path of an analytics statement (see the top of this file). */
+const searchPath = (schema: string) => `pg_catalog, ${quoteIdent(schema)}`;
+
+export interface RunnerLimits {
+  /** Statements one tenant runs at once (ANALYTICS_TENANT_CONCURRENCY); default 4. */
+  tenantConcurrency?: number;
+  /** On PGlite: the plan cost above which a statement is refused (ANALYTICS_EMBEDDED_MAX_COST). */
+  embeddedMaxCost?: number;
+}
+
 export class QueryRunner {
   private readonly duration?: Histogram<'kind' | 'outcome'>;
+  private readonly gate: TenantGate;
+  private readonly embeddedMaxCost: number;
 
   constructor(
     private readonly db: Database,
     private readonly timeoutMs: number,
     registry?: Registry,
+    limits: RunnerLimits = {},
   ) {
+    this.gate = new TenantGate(limits.tenantConcurrency ?? 4);
+    this.embeddedMaxCost = limits.embeddedMaxCost ?? timeoutMs * 10;
     if (registry) {
       this.duration = new Histogram({
         name: 'hookgate_analytics_statement_duration_seconds',
@@ -67,9 +88,11 @@ export class QueryRunner {
   }
 
   async run(schema: string, q: CompiledQuery): Promise<TabularResult> {
-    const result = await this.inReadOnly('query', schema, (client) =>
-      client.query<unknown[]>({ text: q.sql, values: q.values, rowMode: 'array', types }),
-    );
+    const result = await this.inReadOnly('query', schema, async (client) => {
+      // Compiled queries are all SELECTs; anything else cannot be planned on its own (EXPLAIN).
+      if (this.db.embedded && /^\s*(SELECT|WITH)\b/i.test(q.sql)) await this.refuseExpensive(client, q);
+      return client.query<unknown[]>({ text: q.sql, values: q.values, rowMode: 'array', types });
+    });
     return { columns: q.columns, rows: rowsOf(q.types, result.rows) };
   }
 
@@ -81,7 +104,12 @@ export class QueryRunner {
     return result.rows.map((r) => String(r[0])).join('\n');
   }
 
-  private async inReadOnly<T>(
+  /** One tenant (one schema) waits for its own turn only, never for another tenant's statements. */
+  private inReadOnly<T>(kind: 'query' | 'explain', schema: string, fn: (client: pg.PoolClient) => Promise<T>) {
+    return this.gate.run(schema, () => this.onReadOnlyConnection(kind, schema, fn));
+  }
+
+  private async onReadOnlyConnection<T>(
     kind: 'query' | 'explain',
     schema: string,
     fn: (client: pg.PoolClient) => Promise<T>,
@@ -119,7 +147,7 @@ export class QueryRunner {
       // The timeout is an integer from the configuration, the schema a quoted name.
       if (settings?.timeoutMs !== this.timeoutMs)
         statements.push(`SET statement_timeout = ${sqlInteger(this.timeoutMs)}`);
-      if (settings?.schema !== schema) statements.push(`SET search_path = ${quoteIdent(schema)}, pg_catalog`);
+      if (settings?.schema !== schema) statements.push(`SET search_path = ${searchPath(schema)}`);
       if (statements.length) {
         sessions.delete(client);
         await client.query(statements.join('; '));
@@ -139,6 +167,27 @@ export class QueryRunner {
   }
 
   /**
+   * PGlite cannot end a running statement: it ignores statement_timeout, its socket drops cancel
+   * requests, and it runs on this process's own thread, so a long statement stalls every request
+   * (/readyz included) until it is done. Its work is bounded before it starts instead: the
+   * planner's cost estimate of the statement against a budget (by default 10 cost units per
+   * millisecond of the statement timeout, about what PGlite got through in the slowest of the
+   * shapes measured; README "Analytics on the embedded database").
+   */
+  private async refuseExpensive(client: pg.PoolClient, q: CompiledQuery): Promise<void> {
+    const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: { 'Total Cost': number } }> }>({
+      text: `EXPLAIN (FORMAT JSON) ${q.sql}`,
+      values: q.values,
+    });
+    const cost = rows[0]['QUERY PLAN'][0].Plan['Total Cost'];
+    if (cost > this.embeddedMaxCost)
+      throw new AppError(
+        'INVALID_QUERY',
+        `The query would run longer than the embedded database allows (estimated cost ${Math.round(cost)}, limit ${this.embeddedMaxCost}); narrow its filter or time range`,
+      );
+  }
+
+  /**
    * On PGlite, whose connections share one session: settings last only as long as the
    * transaction, and COMMIT is awaited so no other connection's statement lands inside it.
    */
@@ -150,7 +199,7 @@ export class QueryRunner {
     let result: T;
     try {
       await client.query(
-        `BEGIN READ ONLY; SET LOCAL statement_timeout = ${sqlInteger(this.timeoutMs)}; SET LOCAL search_path = ${quoteIdent(schema)}, pg_catalog`,
+        `BEGIN READ ONLY; SET LOCAL statement_timeout = ${sqlInteger(this.timeoutMs)}; SET LOCAL search_path = ${searchPath(schema)}`,
       );
       result = await fn(client);
     } catch (err) {

@@ -1,5 +1,6 @@
 import pg from 'pg';
 import { allowPreparedStatements } from '../db/prepared';
+import { createPool } from '../db/pool';
 import type { Logger } from '../logger';
 import { RetentionCleanup } from '../retention/cleanup';
 import type { Runtime } from '../runtime';
@@ -26,19 +27,24 @@ export interface RunningDispatcher {
 export const DISPATCHER_SESSION_OPTIONS = '-c synchronous_commit=off -c plan_cache_mode=force_generic_plan';
 
 /** The dispatcher's own pool on PostgreSQL (see startDispatcher). */
-export function createDispatcherPool(url: string | undefined, size: number, logger: Logger): pg.Pool {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: size,
-    idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: 10_000,
-    application_name: 'hookgate-dispatcher',
-    options: DISPATCHER_SESSION_OPTIONS,
-  });
-  allowPreparedStatements(pool);
-  pool.on('error', (err) =>
-    logger.warn({ error: (err as { code?: string }).code ?? err.name }, 'idle dispatcher connection lost'),
+export function createDispatcherPool(
+  url: string | undefined,
+  size: number,
+  logger: Logger,
+  opts: { pooled?: boolean; preparedStatements?: boolean } = {},
+): pg.Pool {
+  // A transaction-mode pooler refuses startup options (PgBouncer 1.18: "unsupported startup parameter").
+  const pool = createPool(
+    {
+      url,
+      max: size,
+      connectionTimeoutMs: 10_000,
+      applicationName: 'hookgate-dispatcher',
+      options: opts.pooled ? undefined : DISPATCHER_SESSION_OPTIONS,
+    },
+    logger,
   );
+  if (opts.preparedStatements !== false) allowPreparedStatements(pool);
   return pool;
 }
 
@@ -54,7 +60,12 @@ export function startDispatcher(
   const { config, services } = runtime;
   const embedded = services.db.embedded;
   const settings = loadDispatcherSettings(env, embedded);
-  const ownPool = embedded ? undefined : createDispatcherPool(config.databaseUrl, settings.poolSize, services.logger);
+  const ownPool = embedded
+    ? undefined
+    : createDispatcherPool(config.databaseUrl, settings.poolSize, services.logger, {
+        pooled: services.db.pooled,
+        preparedStatements: config.dbPreparedStatements,
+      });
   const dispatcher = new Dispatcher({
     pool: ownPool ?? services.db.pool,
     logger: services.logger,
@@ -62,7 +73,8 @@ export function startDispatcher(
     headerPrefix: config.webhookHeaderPrefix,
     allowPrivateTargets: config.webhookAllowPrivateTargets,
     settings,
-    listenUrl: embedded ? undefined : config.databaseUrl,
+    // LISTEN needs a session: DATABASE_DIRECT_URL when DATABASE_URL is a pooler.
+    listenUrl: embedded ? undefined : services.db.sessionUrl,
   });
   dispatcher.start();
   // Retention runs wherever a dispatcher runs (CONTRACT §9), on the dispatcher's connections.

@@ -22,7 +22,7 @@ export function startDispatcher(
     headerPrefix: config.webhookHeaderPrefix,
     allowPrivateTargets: opts.allowPrivateTargets ?? true,
     settings: { ...loadDispatcherSettings({}, embedded), pollMs: 100, tenantPrefix: `${prefix}-`, ...settings },
-    listenUrl: embedded ? undefined : config.databaseUrl,
+    listenUrl: embedded ? undefined : services.db.sessionUrl,
   });
   d.start();
   return d;

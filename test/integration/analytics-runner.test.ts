@@ -14,10 +14,10 @@ describe('analytics query runner', () => {
   });
   afterAll(() => t.close());
 
-  it('runs statements in a read-only transaction on the tenant schema only', async () => {
+  it('runs statements in a read-only transaction with pg_catalog first, then the tenant schema', async () => {
     const runner = new QueryRunner(t.runtime.db, 5_000);
     const path = await runner.run(schema, compiled("SELECT current_setting('search_path')"));
-    expect(path.rows[0][0]).toBe(`${schema}, pg_catalog`);
+    expect(path.rows[0][0]).toBe(`pg_catalog, ${schema}`);
     const readOnly = await runner.run(schema, compiled("SELECT current_setting('transaction_read_only')"));
     expect(readOnly.rows).toEqual([['on']]);
     const write = runner.run(schema, compiled(`CREATE TABLE "${schema}".sneaky (x int)`));
@@ -54,11 +54,11 @@ describe('analytics query runner', () => {
     );
     // One after another, so they reuse the same idle connections.
     for (const [runner, s, expected] of [
-      [slow, schema, `${schema}, pg_catalog 5s on`],
-      [fast, other, `${other}, pg_catalog 300ms on`],
-      [slow, other, `${other}, pg_catalog 5s on`],
-      [fast, schema, `${schema}, pg_catalog 300ms on`],
-      [fast, schema, `${schema}, pg_catalog 300ms on`],
+      [slow, schema, `pg_catalog, ${schema} 5s on`],
+      [fast, other, `pg_catalog, ${other} 300ms on`],
+      [slow, other, `pg_catalog, ${other} 5s on`],
+      [fast, schema, `pg_catalog, ${schema} 300ms on`],
+      [fast, schema, `pg_catalog, ${schema} 300ms on`],
     ] as const) {
       expect((await runner.run(s, settings)).rows).toEqual([[expected]]);
     }
@@ -67,7 +67,7 @@ describe('analytics query runner', () => {
     await expect(slow.run(schema, compiled(`CREATE TABLE "${schema}".sneaky2 (x int)`))).rejects.toMatchObject({
       code: '25006',
     });
-    expect((await slow.run(other, settings)).rows).toEqual([[`${other}, pg_catalog 5s on`]]);
+    expect((await slow.run(other, settings)).rows).toEqual([[`pg_catalog, ${other} 5s on`]]);
   });
 
   it('answers a value PostgreSQL refuses as INVALID_QUERY without its text', async () => {

@@ -1,4 +1,10 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { tenantSchemaName } from '../../src/db/tenant-schema';
+import { startDispatcher } from '../../src/dispatcher/start';
+import { commitChanges, createConfig, inserts } from '../dispatcher/fixtures';
+import { eventually } from '../dispatcher/harness';
+import { Receiver } from '../dispatcher/receiver';
 import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
 import { TcpProxy } from '../support/tcp-proxy';
 
@@ -43,5 +49,65 @@ describe('database outage', () => {
     const after = await t.app.inject({ method: 'GET', url: '/metadata/entity-webhooks', headers: h });
     expect(after.statusCode).toBe(200);
     expect(after.json().total).toBe(1);
+  });
+
+  it('a restart in the middle of deliveries: the process lives on, writes answer 503 then 200, the records come back after their lease', async () => {
+    const receiver = await Receiver.start();
+    // Straight to the database, not through the proxy: what the outbox holds while the service is cut off.
+    const direct = new pg.Pool({ connectionString: inject('databaseUrl'), max: 1 });
+    const tenant = uniqueTenant('outage');
+    const table = `"${tenantSchemaName(tenant)}".mutation_webhook_outbox`;
+    const s = t.runtime.services;
+    const running = startDispatcher(t.runtime, {
+      DISPATCHER_TENANT_PREFIX: 'outage-',
+      DISPATCHER_LEASE_SECONDS: '2',
+      DISPATCHER_POLL_MS: '100',
+    });
+    try {
+      await createConfig(s, tenant, { webhookUrl: `${receiver.url}/hook` });
+      receiver.react = () => ({ status: 204, delayMs: 1_500 });
+      await commitChanges(s, tenant, inserts(3));
+      await receiver.waitFor(1);
+
+      // The database "restarts" while the deliveries are in flight: every connection is cut.
+      await proxy.stop();
+      const h = await t.headers(tenant);
+      const addWebhook = () =>
+        t.app.inject({
+          method: 'POST',
+          url: '/metadata/entity-webhooks',
+          headers: h,
+          payload: { entityName: 'orders', events: 'INSERT', webhookUrl: `${receiver.url}/other` },
+        });
+      const during = await addWebhook();
+      expect(during.statusCode).toBe(503);
+      expect(during.json().error.code).toBe('UNAVAILABLE');
+      // The settles of the answered deliveries failed: the records are still claimed, not delivered.
+      await new Promise((r) => setTimeout(r, 2_000));
+      const held = (await direct.query(`SELECT status, locked_by FROM ${table}`)).rows;
+      expect(held).toHaveLength(3);
+      expect(held.some((r) => r.status !== 'DELIVERED' && r.locked_by !== null)).toBe(true);
+
+      receiver.react = () => ({ status: 204 });
+      await proxy.start();
+      await eventually(
+        async () => {
+          const { rows } = await direct.query(`SELECT status FROM ${table}`);
+          return rows.every((r) => r.status === 'DELIVERED') ? true : undefined;
+        },
+        30_000,
+        'every record delivered after the lease',
+      );
+      const after = await t.app.inject({ method: 'GET', url: '/metadata/entity-webhooks', headers: h });
+      expect(after.statusCode).toBe(200);
+      // At least once: each of the three records reached the receiver (some of them twice).
+      expect(new Set(receiver.received.map((r) => JSON.parse(r.body).data.id))).toEqual(new Set([0, 1, 2]));
+      expect((await addWebhook()).statusCode).toBe(201);
+    } finally {
+      await proxy.start();
+      await running.stop();
+      await direct.end();
+      await receiver.close();
+    }
   });
 });

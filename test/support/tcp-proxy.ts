@@ -15,9 +15,16 @@ export class TcpProxy {
     private readonly targetPort: number,
   ) {}
 
+  /** In front of a URL's server; its host may be a unix socket directory (the embedded database). */
   static forUrl(url: string): TcpProxy {
     const u = new URL(url);
-    return new TcpProxy(u.hostname, Number(u.port || 5432));
+    return new TcpProxy(decodeURIComponent(u.hostname), Number(u.port || 5432));
+  }
+
+  private connectUpstream(): net.Socket {
+    return this.targetHost.startsWith('/')
+      ? net.connect({ path: `${this.targetHost}/.s.PGSQL.${this.targetPort}` })
+      : net.connect(this.targetPort, this.targetHost);
   }
 
   /** The same URL, through the proxy. */
@@ -31,7 +38,7 @@ export class TcpProxy {
   async start(): Promise<void> {
     if (this.server) return;
     this.server = net.createServer((client) => {
-      const upstream = net.connect(this.targetPort, this.targetHost);
+      const upstream = this.connectUpstream();
       for (const s of [client, upstream]) {
         this.sockets.add(s);
         s.on('close', () => this.sockets.delete(s));
