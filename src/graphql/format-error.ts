@@ -3,6 +3,7 @@ import { unwrapResolverError } from '@apollo/server/errors';
 import { AppError, toAppError } from '../errors';
 import type { Logger } from '../logger';
 import { errorSummary } from '../http/errors';
+import { QueryTooComplexError } from './cost-limits';
 
 /** GraphQL document errors that are the client's own and keep Apollo's codes. */
 const PASS_THROUGH = new Set([
@@ -32,6 +33,9 @@ export function createFormatError(logger: Logger) {
           ...(original.retryAfterSeconds !== undefined ? { retryAfterSeconds: original.retryAfterSeconds } : {}),
         },
       };
+    }
+    if ((error as { originalError?: unknown })?.originalError instanceof QueryTooComplexError) {
+      return { ...base, extensions: { code: 'QUERY_TOO_COMPLEX' } };
     }
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && PASS_THROUGH.has(code)) return { ...base, extensions: { code } };

@@ -16,7 +16,7 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
   let t: TestApp;
   let receiver: Receiver;
   beforeAll(async () => {
-    t = await startTestApp({ DISPATCHER: 'off' });
+    t = await startTestApp({ DISPATCHER: 'off', METRICS_TOKEN: 'metrics-token-for-the-suite' });
     receiver = await Receiver.start();
   });
   afterAll(async () => {
@@ -193,7 +193,12 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
     await s.db.pool.query(
       `UPDATE "${schema}".mutation_webhook_outbox SET next_retry_at = now() - interval '42 seconds'`,
     );
-    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    // Per-tenant series are shown to the holder of METRICS_TOKEN only (CONTRACT §9).
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer metrics-token-for-the-suite' },
+    });
     expect(res.body).toMatch(/hookgate_dispatcher_deliveries_total\{outcome="delivered"\} \d+/);
     expect(res.body).toMatch(/hookgate_dispatcher_delivery_duration_seconds_count\{outcome="delivered"\} \d+/);
     expect(res.body).toContain(`hookgate_outbox_due_records{tenant="${backlogTenant}"} 3`);
