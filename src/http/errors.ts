@@ -75,14 +75,28 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (appErr.retryAfterSeconds !== undefined) reply.header('Retry-After', String(appErr.retryAfterSeconds));
     return reply.status(appErr.status).send(errorBody(appErr, request.id));
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply
+  // Every route's path as a pattern, so an unknown method on a known path is 405, not 404.
+  const routes: Array<{ methods: string[]; pattern: RegExp }> = [];
+  app.addHook('onRoute', (route) => {
+    const source = route.url
+      .split('/')
+      .map((part) =>
+        part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
+      .join('/');
+    routes.push({ methods: ([] as string[]).concat(route.method), pattern: new RegExp(`^${source}/?$`) });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods))];
+    if (allowed.length) {
+      return reply
+        .status(405)
+        .header('Allow', allowed.join(', '))
+        .send(errorBody(new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here`), request.id));
+    }
+    return reply
       .status(404)
-      .send(
-        errorBody(
-          new AppError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0].slice(0, 200)}`),
-          request.id,
-        ),
-      ),
-  );
+      .send(errorBody(new AppError('NOT_FOUND', `No route for ${request.method} ${path.slice(0, 200)}`), request.id));
+  });
 }

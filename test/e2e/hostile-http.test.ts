@@ -163,6 +163,19 @@ describe('errors the framework raises itself answer the contract shape (CONTRACT
     expectErrorShape({ body: long.body }, 'URI_TOO_LONG');
   });
 
+  it('405 METHOD_NOT_ALLOWED for a known path with another method', async () => {
+    for (const [method, url] of [
+      ['PATCH', `${BASE}/6f1fac3a-4506-497d-b876-ff0614ea9ffb`],
+      ['DELETE', BASE],
+      ['PUT', '/graphql'],
+    ] as const) {
+      const res = await t.app.inject({ method, url, headers: h });
+      expect(res.statusCode, `${method} ${url}`).toBe(405);
+      expectErrorShape({ body: res.body }, 'METHOD_NOT_ALLOWED');
+      expect(res.headers.allow).toBeTruthy();
+    }
+  });
+
   it('413 and 415 keep the shape', async () => {
     const big = await t.app.inject({
       method: 'POST',
