@@ -1,9 +1,11 @@
 import {
   defaultFieldResolver,
+  getNamedType,
   getNullableType,
   isListType,
   isObjectType,
   type GraphQLFieldResolver,
+  type GraphQLOutputType,
   type GraphQLSchema,
 } from 'graphql';
 import { AppError } from '../errors';
@@ -13,7 +15,7 @@ const TEXT_FIELDS = new Set(['body', 'bodyBase64', 'payloadJson']);
 
 /**
  * One budget per GraphQL request across every list field and alias (CONTRACT §9): at most
- * `maxItems` list items and `maxTextBytes` bytes of `body`/`payloadJson` text in one response.
+ * `maxItems` list items (objects in lists) and `maxTextBytes` bytes of `body`/`payloadJson` text in one response.
  * The field whose result crosses it resolves to a QUERY_TOO_COMPLEX error (and so does every list
  * or text field after it); what was already resolved stays in the response.
  */
@@ -60,7 +62,17 @@ function charged(kind: 'list' | 'text', value: unknown, ctx: WithBudget): unknow
 }
 
 /**
- * Wraps the resolvers of every list field and every `body`/`payloadJson` field of the schema's
+ * Items are objects in lists (records, events, configurations, attempts). Lists of scalars and
+ * enums (a configuration's `events`, an analytics result's `columns` and `rows`, bounded by the
+ * query's own `limit`) are not counted.
+ */
+function isObjectList(type: GraphQLOutputType): boolean {
+  const nullable = getNullableType(type);
+  return isListType(nullable) && isObjectType(getNamedType(nullable));
+}
+
+/**
+ * Wraps the resolvers of every list-of-objects field and every `body`/`payloadJson` field of the schema's
  * own types so their results are charged to the request's ListBudget (GraphQLContext.listBudget).
  * Introspection types are left alone.
  */
@@ -68,7 +80,7 @@ export function applyListBudget(schema: GraphQLSchema): GraphQLSchema {
   for (const type of Object.values(schema.getTypeMap())) {
     if (!isObjectType(type) || type.name.startsWith('__')) continue;
     for (const field of Object.values(type.getFields())) {
-      const kind = isListType(getNullableType(field.type)) ? 'list' : TEXT_FIELDS.has(field.name) ? 'text' : undefined;
+      const kind = isObjectList(field.type) ? 'list' : TEXT_FIELDS.has(field.name) ? 'text' : undefined;
       if (!kind) continue;
       const resolve: GraphQLFieldResolver<unknown, WithBudget> = field.resolve ?? defaultFieldResolver;
       field.resolve = (source, args, ctx, info) => {
