@@ -53,17 +53,22 @@ export class WebhookConfigService {
    * creates for one entity, so two parallel creates at 49 make 50 and a 422, never 51.
    */
   private withEntitySlot<T>(tenantId: string, entityName: string, write: (tx: Tx) => Promise<T>): Promise<T> {
-    return this.prisma.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CONFIG_QUOTA_LOCK_CLASS}::int, hashtext(${`${tenantId}/${entityName}`}))`;
-      const count = await tx.webhookConfig.count({ where: { tenantId, entityName, deleted: false } });
-      if (count >= this.maxConfigsPerEntity) {
-        throw new AppError(
-          'LIMIT_EXCEEDED',
-          `Entity "${entityName.slice(0, 128)}" already has ${this.maxConfigsPerEntity} webhook configurations, the most allowed (WEBHOOK_MAX_CONFIGS_PER_ENTITY=${this.maxConfigsPerEntity})`,
-        );
-      }
-      return write(tx);
-    });
+    return this.prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CONFIG_QUOTA_LOCK_CLASS}::int, hashtext(${`${tenantId}/${entityName}`}))`;
+        const count = await tx.webhookConfig.count({ where: { tenantId, entityName, deleted: false } });
+        if (count >= this.maxConfigsPerEntity) {
+          throw new AppError(
+            'LIMIT_EXCEEDED',
+            `Entity "${entityName.slice(0, 128)}" already has ${this.maxConfigsPerEntity} webhook configurations, the most allowed (WEBHOOK_MAX_CONFIGS_PER_ENTITY=${this.maxConfigsPerEntity})`,
+          );
+        }
+        return write(tx);
+        // Prisma's defaults (2 s to get a connection, 5 s in all) are short for a busy server whose
+        // creates for one entity queue on the lock; these stay well inside any client's patience.
+      },
+      { maxWait: 10_000, timeout: 20_000 },
+    );
   }
 
   async create(ctx: TenantContext, body: unknown): Promise<WebhookConfig> {
