@@ -47,6 +47,23 @@ export interface Config {
   outboxMaxRowsPerWrite: number;
   /** CONTRACT §9 "Retention": run by every process that runs a dispatcher; 0 ms keeps forever. */
   retention: { outboxMs: number; triggerEventMs: number; intervalMs: number };
+  /** Longest time for a request's headers and body to arrive (408 REQUEST_TIMEOUT beyond). */
+  requestTimeoutMs: number;
+  /** GraphQL cost limits (CONTRACT §9), checked before a request runs. */
+  graphql: {
+    maxAliases: number;
+    maxRootFields: number;
+    maxDepth: number;
+    /** One budget per response across every list field and alias. */
+    maxListItems: number;
+    maxTextBytes: number;
+  };
+  /** Not-deleted webhook configurations per tenant and entity. */
+  webhookMaxConfigsPerEntity: number;
+  /** When set, GET /metrics requires `Authorization: Bearer <token>`. */
+  metricsToken: string | undefined;
+  /** True when the development signing secret is in use (embedded database, no AUTH_*, development). */
+  devAuth: boolean;
 }
 
 export { ConfigError };
@@ -92,9 +109,18 @@ function str(env: Env, name: string): string | undefined {
   return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
 }
 
+function metricsToken(env: Env): string | undefined {
+  const token = str(env, 'METRICS_TOKEN');
+  if (token !== undefined && !/^[\x21-\x7e]{16,512}$/.test(token)) {
+    throw new ConfigError('METRICS_TOKEN must be 16 to 512 printable characters without spaces');
+  }
+  return token;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV ?? 'development';
-  const production = nodeEnv === 'production';
+  // `Production`, ` production ` and the like mean production too: a typo must fail closed.
+  const production = nodeEnv.trim().toLowerCase() === 'production';
   const auth = {
     jwtSecret: str(env, 'AUTH_JWT_SECRET'),
     jwksUrl: str(env, 'AUTH_JWKS_URL'),
@@ -102,10 +128,26 @@ export function loadConfig(env: Env = process.env): Config {
     issuer: str(env, 'AUTH_ISSUER'),
     audience: str(env, 'AUTH_AUDIENCE'),
   };
-  if (production && !auth.jwtSecret && !auth.jwksUrl && !auth.publicKey) {
-    throw new ConfigError(
-      'NODE_ENV=production needs AUTH_JWT_SECRET, AUTH_JWKS_URL or AUTH_PUBLIC_KEY: refusing to start without authentication keys',
-    );
+  const databaseUrl = str(env, 'DATABASE_URL');
+  const devAuth = !auth.jwtSecret && !auth.jwksUrl && !auth.publicKey;
+  // An empty NODE_ENV counts as unset.
+  const givenNodeEnv = env.NODE_ENV === '' ? undefined : env.NODE_ENV;
+  if (devAuth) {
+    // Development authentication (a secret in DATA_DIR, a printed admin token) is for a laptop
+    // only: the embedded database and NODE_ENV unset or exactly `development`. Anything else
+    // without keys fails closed (CONTRACT §9, Start-up).
+    const why =
+      givenNodeEnv !== undefined && givenNodeEnv !== 'development'
+        ? `NODE_ENV=${givenNodeEnv.replace(/[^\x20-\x7e]/g, '?').slice(0, 40)}`
+        : databaseUrl
+          ? 'DATABASE_URL is set'
+          : undefined;
+    if (why) {
+      throw new ConfigError(
+        `${why} and no AUTH_JWT_SECRET, AUTH_JWKS_URL or AUTH_PUBLIC_KEY is set: refusing to start without authentication keys ` +
+          '(development authentication runs only with the embedded database and NODE_ENV unset or "development")',
+      );
+    }
   }
   if (auth.jwtSecret && auth.jwtSecret.length < 32) {
     throw new ConfigError('AUTH_JWT_SECRET must be at least 32 characters');
@@ -120,7 +162,6 @@ export function loadConfig(env: Env = process.env): Config {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
   }
-  const databaseUrl = str(env, 'DATABASE_URL');
   const databaseDirectUrl = str(env, 'DATABASE_DIRECT_URL');
   if (databaseDirectUrl && !databaseUrl) throw new ConfigError('DATABASE_DIRECT_URL needs DATABASE_URL');
   for (const [name, value] of [
@@ -167,5 +208,16 @@ export function loadConfig(env: Env = process.env): Config {
       triggerEventMs: duration(env, 'TRIGGER_EVENT_RETENTION', '30d', true),
       intervalMs: duration(env, 'RETENTION_INTERVAL', '5m', false),
     },
+    requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000),
+    graphql: {
+      maxAliases: int(env, 'GRAPHQL_MAX_ALIASES', 30, 0, 10_000),
+      maxRootFields: int(env, 'GRAPHQL_MAX_ROOT_FIELDS', 10, 1, 10_000),
+      maxDepth: int(env, 'GRAPHQL_MAX_DEPTH', 12, 2, 1_000),
+      maxListItems: int(env, 'GRAPHQL_MAX_LIST_ITEMS', 5_000, 1, 10_000_000),
+      maxTextBytes: int(env, 'GRAPHQL_MAX_TEXT_BYTES', 16 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    },
+    webhookMaxConfigsPerEntity: int(env, 'WEBHOOK_MAX_CONFIGS_PER_ENTITY', 50, 1, 100_000),
+    metricsToken: metricsToken(env),
+    devAuth,
   };
 }

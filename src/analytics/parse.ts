@@ -167,6 +167,22 @@ interface FilterState {
   conditions: number;
 }
 
+/**
+ * True when a raw filter nests groups (`conditions`) deeper than MAX_FILTER_DEPTH. Iterative, so
+ * it is safe on any input: callers that walk a raw filter recursively before readFilter (view
+ * parameters) ask this first, or a filter nested 30,000 levels deep would exhaust the stack.
+ */
+export function filterNestsTooDeep(raw: unknown): boolean {
+  const stack: Array<[unknown, number]> = [[raw, 1]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (!isObject(node) || !Array.isArray(node.conditions)) continue;
+    if (depth > MAX_FILTER_DEPTH) return true;
+    for (const c of node.conditions) stack.push([c, depth + 1]);
+  }
+  return false;
+}
+
 export function readFilter(raw: unknown, fields: Fields, p: Problems, path = 'filter'): Filter | undefined {
   if (!given(raw)) return undefined;
   return readFilterNode(raw, fields, p, path, 1, { conditions: 0 });

@@ -30,7 +30,13 @@ export class TokenVerifier {
   /** `clock` (epoch ms) is for tests; tokens are always checked against it, cached or not. */
   static async fromConfig(config: Config, devSecret?: string, clock: () => number = Date.now): Promise<TokenVerifier> {
     const { auth } = config;
-    const options: jose.JWTVerifyOptions = { issuer: auth.issuer, audience: auth.audience, clockTolerance: 5 };
+    // A token without `exp` would be valid forever: refused (CONTRACT §9, Start-up).
+    const options: jose.JWTVerifyOptions = {
+      issuer: auth.issuer,
+      audience: auth.audience,
+      clockTolerance: 5,
+      requiredClaims: ['exp'],
+    };
     if (auth.jwksUrl) return new TokenVerifier(jose.createRemoteJWKSet(new URL(auth.jwksUrl)), options, clock);
     if (auth.publicKey) {
       const pem = auth.publicKey.replace(/\\n/g, '\n');
@@ -62,7 +68,11 @@ export class TokenVerifier {
       ({ payload } = await jose.jwtVerify(token, this.key as never, { ...this.options, currentDate: new Date(now) }));
     } catch (err) {
       const expired = err instanceof jose.errors.JWTExpired;
-      throw new AppError('UNAUTHENTICATED', expired ? 'The token has expired' : 'The token is invalid');
+      const noExpiry = err instanceof jose.errors.JWTClaimValidationFailed && err.claim === 'exp';
+      throw new AppError(
+        'UNAUTHENTICATED',
+        expired ? 'The token has expired' : noExpiry ? 'The token has no expiry (exp)' : 'The token is invalid',
+      );
     }
     const permissions = new Set<string>();
     if (Array.isArray(payload.permissions)) {
@@ -79,12 +89,9 @@ export class TokenVerifier {
     return principal;
   }
 
-  /** Until the earlier of its expiry (no clock tolerance here) and the TTL; tokens without `exp` too. */
+  /** Until the earlier of its expiry (no clock tolerance here) and the TTL. */
   private remember(token: string, principal: Principal, payload: jose.JWTPayload, now: number): void {
-    const until = Math.min(
-      now + VERIFIED_TOKEN_TTL_MS,
-      typeof payload.exp === 'number' ? payload.exp * 1000 : Infinity,
-    );
+    const until = Math.min(now + VERIFIED_TOKEN_TTL_MS, (payload.exp ?? 0) * 1000);
     if (until <= now) return;
     if (this.verified.size >= MAX_VERIFIED_TOKENS) this.verified.delete(this.verified.keys().next().value!);
     this.verified.set(token, { principal, until });

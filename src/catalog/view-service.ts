@@ -4,11 +4,12 @@ import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError } from '../errors';
 import type { ViewDefinition as ViewRow } from '../generated/prisma/client';
 import type { Logger } from '../logger';
-import type { Aggregation } from '../analytics/model';
+import { MAX_FILTER_DEPTH, type Aggregation } from '../analytics/model';
 import {
   checkDistinctColumns,
   checkQueryValue,
   fieldMap,
+  filterNestsTooDeep,
   isFieldType,
   isObject,
   Problems,
@@ -145,6 +146,8 @@ export class ViewService {
     );
     if (b.filter !== undefined && b.filter !== null) {
       if (!isObject(b.filter)) p.add('filter', 'must be a condition or a group object');
+      // Checked before sampleParams, which walks the filter recursively.
+      else if (filterNestsTooDeep(b.filter)) p.add('filter', `nests deeper than ${MAX_FILTER_DEPTH} levels`);
       else readFilter(sampleParams(b.filter, new Map(parameters.map((x) => [x.name, x])), p), fields, p);
     }
     p.throwIfAny();

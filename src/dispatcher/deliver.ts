@@ -85,9 +85,11 @@ export async function sendDelivery(agent: Agent, req: DeliveryRequest): Promise<
 function failureOutcome(err: unknown, timedOut: boolean, timeoutMs: number): DispatchOutcome {
   const forbidden = findCause(err, (e) => e instanceof TargetForbiddenError) as TargetForbiddenError | undefined;
   if (forbidden) return { kind: 'target-forbidden', reason: forbidden.message };
-  const code = (
-    findCause(err, (e) => typeof (e as { code?: unknown }).code === 'string') as { code?: string } | undefined
-  )?.code;
+  const cause = findCause(err, (e) => typeof (e as { code?: unknown }).code === 'string') as
+    { code?: string; hostname?: unknown } | undefined;
+  const code = cause?.code;
+  // DNS failures name the host (never an address): "network error (ENOTFOUND hooks.example)".
+  const host = typeof cause?.hostname === 'string' ? ` ${cause.hostname.slice(0, 253)}` : '';
   if (
     timedOut ||
     code === 'UND_ERR_HEADERS_TIMEOUT' ||
@@ -98,7 +100,7 @@ function failureOutcome(err: unknown, timedOut: boolean, timeoutMs: number): Dis
   }
   if (code === 'UND_ERR_INVALID_ARG')
     return { kind: 'headers-invalid', reason: 'the request was refused by the HTTP client' };
-  return { kind: 'network-error', reason: `network error${code ? ` (${code})` : ''}` };
+  return { kind: 'network-error', reason: `network error${code ? ` (${code}${host})` : ''}` };
 }
 
 function findCause(err: unknown, match: (e: object) => boolean): object | undefined {

@@ -29,6 +29,7 @@ const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 // Connection-level headers belong to the HTTP client, not to a configuration: a value from
 // headersJson would corrupt the framing of the request, so they are not sent.
 const CONNECTION_HEADERS = new Set([
+  'host',
   'connection',
   'content-length',
   'transfer-encoding',

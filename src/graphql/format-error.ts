@@ -2,6 +2,7 @@ import type { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
 import { AppError, errorSummary, toAppError } from '../errors';
 import type { Logger } from '../logger';
+import { QueryTooComplexError } from './cost-limits';
 
 /** GraphQL document errors that are the client's own and keep Apollo's codes. */
 const PASS_THROUGH = new Set([
@@ -31,6 +32,9 @@ export function createFormatError(logger: Logger) {
           ...(original.retryAfterSeconds !== undefined ? { retryAfterSeconds: original.retryAfterSeconds } : {}),
         },
       };
+    }
+    if ((error as { originalError?: unknown })?.originalError instanceof QueryTooComplexError) {
+      return { ...base, extensions: { code: 'QUERY_TOO_COMPLEX' } };
     }
     const code = formatted.extensions?.code;
     if (typeof code === 'string' && PASS_THROUGH.has(code)) return { ...base, extensions: { code } };

@@ -7,9 +7,12 @@ import type { GraphQLContext } from '../graphql/context';
 import { createFormatError } from '../graphql/format-error';
 import { buildGraphQLSchema } from '../graphql/schema';
 import type { Services } from '../services';
-import { tenantContextOf } from './auth';
+import { tenantContextOf, tokenBeforeBody } from './auth';
+import { clientErrorHandler, frameworkErrors, installEarlyRefusals } from './framework-errors';
+import { costLimitRule, noSubscriptionsRule, rootFieldCount } from '../graphql/cost-limits';
+import { applyListBudget, ListBudget } from '../graphql/list-budget';
 import type { RouteDeps } from './deps';
-import { installErrorHandling } from './errors';
+import { fromFastifyError, installErrorHandling } from './errors';
 import { installJsonParser } from './json-body';
 import { opsRoutes } from './ops-routes';
 import { RateLimiter } from './rate-limit';
@@ -57,6 +60,19 @@ export async function buildApp(services: Services, verifier: TokenVerifier): Pro
     }),
     routerOptions: { maxParamLength: 256 },
     forceCloseConnections: false,
+    // Slow requests (CONTRACT §9): headers and body must arrive within REQUEST_TIMEOUT_MS, or the
+    // answer is 408 and the connection closes (framework-errors.ts). Node checks for late requests
+    // every connectionsCheckingInterval; a tenth of the timeout (at most 1 s) keeps the answer close
+    // to the deadline.
+    requestTimeout: config.requestTimeoutMs,
+    http: {
+      requestTimeout: config.requestTimeoutMs,
+      headersTimeout: config.requestTimeoutMs,
+      connectionsCheckingInterval: Math.min(1000, Math.max(50, Math.floor(config.requestTimeoutMs / 10))),
+    },
+    clientErrorHandler,
+    frameworkErrors,
+    return503OnClosing: false,
   });
 
   app.addHook('onRequest', async (request, reply) => {
@@ -68,6 +84,7 @@ export async function buildApp(services: Services, verifier: TokenVerifier): Pro
     services.metrics.httpDuration.observe({ method: request.method, route }, reply.elapsedTime / 1000);
   });
   installErrorHandling(app);
+  installEarlyRefusals(app);
   installJsonParser(app);
   app.decorate(
     'tenantRateLimiter',
@@ -77,8 +94,26 @@ export async function buildApp(services: Services, verifier: TokenVerifier): Pro
   const deps: RouteDeps = { services, verifier };
   await app.register(opsRoutes, deps);
 
+  // POST /graphql needs a token before its body is read; GET (Apollo Sandbox's page, queries in the
+  // URL) carries no body and is authorised field by field.
+  // The refusal is a GraphQL response (errors[].extensions.code), as every other GraphQL error.
+  const graphqlToken = tokenBeforeBody(verifier);
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.method !== 'POST' || request.routeOptions.url !== '/graphql') return;
+    try {
+      await graphqlToken(request, reply);
+    } catch (err) {
+      const appErr = fromFastifyError(err);
+      return reply
+        .status(appErr.status)
+        .header('WWW-Authenticate', 'Bearer')
+        .send({ errors: [{ message: appErr.message, extensions: { code: appErr.code } }] });
+    }
+  });
+
   const apollo = new ApolloServer<GraphQLContext>({
-    schema: await buildGraphQLSchema(),
+    schema: applyListBudget(await buildGraphQLSchema()),
+    validationRules: [noSubscriptionsRule, costLimitRule(config.graphql)],
     introspection: config.graphqlIntrospection,
     includeStacktraceInErrorResponses: false,
     // A browser cannot send these headers cross-site without a CORS preflight, so a GET that
@@ -87,21 +122,44 @@ export async function buildApp(services: Services, verifier: TokenVerifier): Pro
       requestHeaders: ['x-apollo-operation-name', 'apollo-require-preflight', 'authorization', 'x-tenant-id'],
     },
     formatError: createFormatError(logger),
-    plugins: [fastifyApolloDrainPlugin(app)],
+    plugins: [
+      fastifyApolloDrainPlugin(app),
+      {
+        // The rate limit counts each root field as one request (CONTRACT §9).
+        async requestDidStart() {
+          return {
+            async didResolveOperation({ operation, document, contextValue }) {
+              if (!operation) return;
+              const fragments = Object.fromEntries(
+                document.definitions.flatMap((d) => (d.kind === 'FragmentDefinition' ? [[d.name.value, d]] : [])),
+              );
+              if (contextValue.cost) contextValue.cost.rootFields += rootFieldCount(operation, fragments);
+            },
+          };
+        },
+      },
+    ],
   });
   await apollo.start();
   await app.register(fastifyApollo(apollo), {
     path: '/graphql',
-    context: async (request): Promise<GraphQLContext> => ({
-      requestId: request.id,
-      services,
-      authorize: (allowed) => tenantContextOf(request, verifier, allowed),
-    }),
+    context: async (request): Promise<GraphQLContext> => {
+      const cost = { rootFields: 0 };
+      return {
+        requestId: request.id,
+        services,
+        authorize: (allowed) => tenantContextOf(request, verifier, allowed, Math.max(1, cost.rootFields)),
+        cost,
+        listBudget: new ListBudget(config.graphql.maxListItems, config.graphql.maxTextBytes),
+      };
+    },
   });
 
   await app.register(async (json) => {
     // JSON routes: any other content type is 415, not a string body.
     json.removeContentTypeParser('text/plain');
+    // Every JSON REST route needs a token: checked before the body is read (CONTRACT §9).
+    json.addHook('onRequest', tokenBeforeBody(verifier));
     for (const area of jsonAreas()) {
       for (const prefix of area.prefixes) {
         await json.register(area.plugin, { ...deps, prefix, publicPrefix: prefix });

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authorizeTenant, type Permission, type Principal, type TenantContext } from '../auth/permissions';
 import type { TokenVerifier } from '../auth/tokens';
 import { AppError } from '../errors';
@@ -28,29 +28,51 @@ function principalOf(request: FastifyRequest, verifier: TokenVerifier): Promise<
   return p;
 }
 
+/** The request's verified caller; any failure is 401 UNAUTHENTICATED. */
+async function authenticate(request: FastifyRequest, verifier: TokenVerifier): Promise<Principal> {
+  try {
+    return await principalOf(request, verifier);
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    throw new AppError('UNAUTHENTICATED', 'The token could not be verified');
+  }
+}
+
+/**
+ * An onRequest hook for token-protected routes: the token is checked before a byte of the body
+ * is read, so a caller without a valid token cannot make the server buffer (or wait for) a body
+ * (CONTRACT §9). The 401 closes the connection: the rest of that body is never read.
+ */
+export function tokenBeforeBody(verifier: TokenVerifier) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    try {
+      await authenticate(request, verifier);
+    } catch (err) {
+      reply.header('Connection', 'close');
+      throw err;
+    }
+  };
+}
+
 /**
  * Authenticates the request and authorises it for its X-Tenant-Id with one of `allowed`; then
- * counts it against that tenant's rate limit, once per request. Counting after authorisation
- * means nobody can use up another tenant's requests by sending its X-Tenant-Id.
+ * counts it against that tenant's rate limit, once per request, as `cost` requests (GraphQL: its
+ * number of root fields). Counting after authorisation means nobody can use up another tenant's
+ * requests by sending its X-Tenant-Id.
  */
 export async function tenantContextOf(
   request: FastifyRequest,
   verifier: TokenVerifier,
   allowed: Permission[],
+  cost = 1,
 ): Promise<TenantContext> {
-  let principal: Principal;
-  try {
-    principal = await principalOf(request, verifier);
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw new AppError('UNAUTHENTICATED', 'The token could not be verified');
-  }
+  const principal = await authenticate(request, verifier);
   const ctx = authorizeTenant(principal, request.headers['x-tenant-id'], allowed);
   const limiter = request.server.tenantRateLimiter;
   if (limiter) {
     let wait = verdicts.get(request);
     if (wait === undefined) {
-      wait = limiter.take(ctx.tenantId);
+      wait = limiter.take(ctx.tenantId, cost);
       verdicts.set(request, wait);
     }
     if (wait > 0) {

@@ -10,8 +10,20 @@ const FASTIFY_CODES: Record<string, [ErrorCode, string]> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'This route accepts application/json bodies'],
   FST_ERR_CTP_INVALID_TYPE: ['UNSUPPORTED_MEDIA_TYPE', 'Invalid Content-Type header'],
   FST_ERR_VALIDATION: ['VALIDATION_FAILED', 'Request validation failed'],
-  FST_ERR_BAD_URL: ['NOT_FOUND', 'Not found'],
+  FST_ERR_BAD_URL: ['VALIDATION_FAILED', 'The URL is malformed (bad percent-encoding)'],
+  FST_ERR_MAX_PARAM_LENGTH: ['VALIDATION_FAILED', 'A path parameter is too long'],
   FST_ERR_ASYNC_CONSTRAINT: ['VALIDATION_FAILED', 'Bad request'],
+};
+
+/** 4xx statuses raised without a known code (by Fastify, Apollo's integration or a plugin). */
+const STATUS_CODES: Record<number, [ErrorCode, string]> = {
+  404: ['NOT_FOUND', 'Not found'],
+  405: ['METHOD_NOT_ALLOWED', 'This method is not allowed here'],
+  408: ['REQUEST_TIMEOUT', 'The request headers and body did not arrive in time'],
+  413: ['PAYLOAD_TOO_LARGE', 'The request body is too large'],
+  414: ['URI_TOO_LONG', 'The URL is too long'],
+  415: ['UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type'],
+  431: ['REQUEST_HEADERS_TOO_LARGE', 'The request headers are too large'],
 };
 
 export function fromFastifyError(err: unknown): AppError {
@@ -21,8 +33,8 @@ export function fromFastifyError(err: unknown): AppError {
   if (mapped) return new AppError(mapped[0], mapped[1]);
   // JSON parser rejections (prototype poisoning) and other 4xx raised by Fastify itself.
   if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
-    if (e.statusCode === 413) return new AppError('PAYLOAD_TOO_LARGE', 'The request body is too large');
-    if (e.statusCode === 415) return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Unsupported content type');
+    const byStatus = STATUS_CODES[e.statusCode];
+    if (byStatus) return new AppError(byStatus[0], byStatus[1]);
     return new AppError('VALIDATION_FAILED', 'The request is malformed');
   }
   return toAppError(err);
@@ -51,14 +63,28 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (appErr.retryAfterSeconds !== undefined) reply.header('Retry-After', String(appErr.retryAfterSeconds));
     return reply.status(appErr.status).send(errorBody(appErr, request.id));
   });
-  app.setNotFoundHandler((request, reply) =>
-    reply
+  // Every route's path as a pattern, so an unknown method on a known path is 405, not 404.
+  const routes: Array<{ methods: string[]; pattern: RegExp }> = [];
+  app.addHook('onRoute', (route) => {
+    const source = route.url
+      .split('/')
+      .map((part) =>
+        part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
+      .join('/');
+    routes.push({ methods: ([] as string[]).concat(route.method), pattern: new RegExp(`^${source}/?$`) });
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0];
+    const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods))];
+    if (allowed.length) {
+      return reply
+        .status(405)
+        .header('Allow', allowed.join(', '))
+        .send(errorBody(new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed here`), request.id));
+    }
+    return reply
       .status(404)
-      .send(
-        errorBody(
-          new AppError('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0].slice(0, 200)}`),
-          request.id,
-        ),
-      ),
-  );
+      .send(errorBody(new AppError('NOT_FOUND', `No route for ${request.method} ${path.slice(0, 200)}`), request.id));
+  });
 }

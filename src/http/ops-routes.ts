@@ -1,9 +1,30 @@
+import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { pendingMigrations } from '../db/migrate';
 import { AppError } from '../errors';
 import type { RouteDeps } from './deps';
 
-/** Operator endpoints: liveness, readiness and Prometheus metrics. No authentication. */
+/** Constant-time comparison of an Authorization header with `Bearer <token>`. */
+function bearerMatches(authorization: string | undefined, token: string): boolean {
+  const digest = (text: string) => crypto.createHash('sha256').update(text).digest();
+  const given = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1] ?? '';
+  return crypto.timingSafeEqual(digest(given), digest(token));
+}
+
+/** Prometheus text without the series that carry a tenant id (their HELP/TYPE lines stay). */
+function withoutTenantSeries(text: string): string {
+  return text
+    .split('\n')
+    .filter((line) => line.startsWith('#') || !/[{,]tenant="/.test(line))
+    .join('\n');
+}
+
+/**
+ * Operator endpoints: liveness, readiness and Prometheus metrics. /healthz and /readyz need no
+ * token. /metrics with METRICS_TOKEN set needs `Authorization: Bearer <METRICS_TOKEN>`; without it
+ * /metrics stays open but leaves out every series labelled with a tenant id, so no anonymous
+ * caller learns which tenants exist (README, Operating it).
+ */
 export const opsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { services }) => {
   app.get('/healthz', async () => ({ status: 'ok' }));
 
@@ -19,8 +40,14 @@ export const opsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { services }
     return { status: 'ready' };
   });
 
-  app.get('/metrics', async (_req, reply) => {
+  const metricsToken = services.config.metricsToken;
+  app.get('/metrics', async (req, reply) => {
+    const authorized = metricsToken !== undefined && bearerMatches(req.headers.authorization, metricsToken);
+    if (metricsToken !== undefined && !authorized) {
+      throw new AppError('UNAUTHENTICATED', '/metrics requires Authorization: Bearer <METRICS_TOKEN>');
+    }
+    const text = await services.metrics.registry.metrics();
     reply.header('Content-Type', services.metrics.registry.contentType);
-    return services.metrics.registry.metrics();
+    return authorized ? text : withoutTenantSeries(text);
   });
 };

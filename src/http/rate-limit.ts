@@ -21,8 +21,13 @@ export class RateLimiter {
     this.perMs = perMinute / 60_000;
   }
 
-  /** Takes one request from `key`'s bucket: 0 when allowed, else the whole seconds to wait. */
-  take(key: string): number {
+  /**
+   * Takes `cost` requests from `key`'s bucket: 0 when allowed, else the whole seconds to wait. A
+   * cost above what the bucket holds is allowed once the bucket is full (or holds `cost`) and
+   * leaves it in debt, so a 10-field GraphQL request with a burst of 5 is not refused forever
+   * but still pays for every field.
+   */
+  take(key: string, cost = 1): number {
     const now = this.now();
     let bucket = this.buckets.get(key);
     if (!bucket) {
@@ -33,11 +38,12 @@ export class RateLimiter {
       bucket.tokens = Math.min(this.burst, bucket.tokens + (now - bucket.at) * this.perMs);
       bucket.at = now;
     }
-    if (bucket.tokens >= 1) {
-      bucket.tokens -= 1;
+    const needed = Math.min(cost, this.burst);
+    if (bucket.tokens >= needed) {
+      bucket.tokens -= cost;
       return 0;
     }
-    return Math.max(1, Math.ceil((1 - bucket.tokens) / this.perMs / 1000));
+    return Math.max(1, Math.ceil((needed - bucket.tokens) / this.perMs / 1000));
   }
 
   /** How many tenants have a bucket (tests). */

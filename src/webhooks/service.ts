@@ -32,47 +32,95 @@ function toModel(row: WebhookConfigRow): WebhookConfig {
 
 const notFound = () => new AppError('WEBHOOK_CONFIG_NOT_FOUND', 'Webhook configuration not found');
 
+/**
+ * Class (first key) of the per-tenant-and-entity quota locks: pg_advisory_xact_lock(CLASS,
+ * hashtext(tenant || '/' || entity)). Distinct from the outbox hint locks (0x486b6764).
+ */
+const CONFIG_QUOTA_LOCK_CLASS = 0x486b6751;
+
+type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
 /** Webhook configuration management (CONTRACT §4). Every read and write is scoped to ctx.tenantId. */
 export class WebhookConfigService {
   constructor(
     private readonly prisma: PrismaClient,
     private readonly tenants: TenantSchemas,
+    /** WEBHOOK_MAX_CONFIGS_PER_ENTITY: not-deleted configurations per tenant and entity. */
+    private readonly maxConfigsPerEntity = 50,
   ) {}
+
+  /**
+   * Runs `write` in a transaction that holds the tenant-and-entity quota lock, after checking
+   * that one more configuration fits (CONTRACT §9, Quotas). The lock serialises concurrent
+   * creates for one entity, so two parallel creates at 49 make 50 and a 422, never 51.
+   */
+  private withEntitySlot<T>(tenantId: string, entityName: string, write: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.prisma.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${CONFIG_QUOTA_LOCK_CLASS}::int, hashtext(${`${tenantId}/${entityName}`}))`;
+        const count = await tx.webhookConfig.count({ where: { tenantId, entityName, deleted: false } });
+        if (count >= this.maxConfigsPerEntity) {
+          throw new AppError(
+            'LIMIT_EXCEEDED',
+            `Entity "${entityName.slice(0, 128)}" already has ${this.maxConfigsPerEntity} webhook configurations, the most allowed (WEBHOOK_MAX_CONFIGS_PER_ENTITY=${this.maxConfigsPerEntity})`,
+          );
+        }
+        return write(tx);
+        // Prisma's defaults (2 s to get a connection, 5 s in all) are short for a busy server whose
+        // creates for one entity queue on the lock; these stay well inside any client's patience.
+      },
+      { maxWait: 10_000, timeout: 20_000 },
+    );
+  }
 
   async create(ctx: TenantContext, body: unknown): Promise<WebhookConfig> {
     const f = readWebhookConfigFields(body, 'create');
     // A tenant's first configuration is its first use: its schema (and outbox) must exist before
     // any change can be written for it.
     await this.tenants.ensure(ctx.tenantId);
-    const row = await this.prisma.webhookConfig.create({
-      data: {
-        id: crypto.randomUUID(),
-        tenantId: ctx.tenantId,
-        entityName: f.entityName!,
-        events: f.events!,
-        webhookUrl: f.webhookUrl!,
-        httpMethod: f.httpMethod ?? WEBHOOK_DEFAULTS.httpMethod,
-        headersJson: f.headersJson ?? null,
-        timeoutMs: f.timeoutMs ?? WEBHOOK_DEFAULTS.timeoutMs,
-        maxRetries: f.maxRetries ?? WEBHOOK_DEFAULTS.maxRetries,
-        backoffInitialSeconds: f.backoffInitialSeconds ?? WEBHOOK_DEFAULTS.backoffInitialSeconds,
-        backoffFactor: f.backoffFactor ?? WEBHOOK_DEFAULTS.backoffFactor,
-        enabled: f.enabled ?? WEBHOOK_DEFAULTS.enabled,
-        secret: f.secret ?? null,
-        createdBy: ctx.actor,
-        updatedBy: ctx.actor,
-      },
-    });
+    const row = await this.withEntitySlot(ctx.tenantId, f.entityName!, (tx) =>
+      tx.webhookConfig.create({
+        data: {
+          id: crypto.randomUUID(),
+          tenantId: ctx.tenantId,
+          entityName: f.entityName!,
+          events: f.events!,
+          webhookUrl: f.webhookUrl!,
+          httpMethod: f.httpMethod ?? WEBHOOK_DEFAULTS.httpMethod,
+          headersJson: f.headersJson ?? null,
+          timeoutMs: f.timeoutMs ?? WEBHOOK_DEFAULTS.timeoutMs,
+          maxRetries: f.maxRetries ?? WEBHOOK_DEFAULTS.maxRetries,
+          backoffInitialSeconds: f.backoffInitialSeconds ?? WEBHOOK_DEFAULTS.backoffInitialSeconds,
+          backoffFactor: f.backoffFactor ?? WEBHOOK_DEFAULTS.backoffFactor,
+          enabled: f.enabled ?? WEBHOOK_DEFAULTS.enabled,
+          secret: f.secret ?? null,
+          createdBy: ctx.actor,
+          updatedBy: ctx.actor,
+        },
+      }),
+    );
     return toModel(row);
   }
 
   async update(ctx: TenantContext, id: string, body: unknown): Promise<WebhookConfig> {
     const f = readWebhookConfigFields(body, 'update');
     if (!UUID_PATTERN.test(id)) throw notFound();
-    const { count } = await this.prisma.webhookConfig.updateMany({
-      where: { id, tenantId: ctx.tenantId, deleted: false },
-      data: { ...f, updatedAt: new Date(), updatedBy: ctx.actor },
-    });
+    const where = { id, tenantId: ctx.tenantId, deleted: false };
+    const data = { ...f, updatedAt: new Date(), updatedBy: ctx.actor };
+    let count: number;
+    if (f.entityName !== undefined) {
+      // Moving a configuration to another entity takes a slot there.
+      const current = await this.prisma.webhookConfig.findFirst({ where, select: { entityName: true } });
+      if (!current) throw notFound();
+      ({ count } =
+        current.entityName === f.entityName
+          ? await this.prisma.webhookConfig.updateMany({ where, data })
+          : await this.withEntitySlot(ctx.tenantId, f.entityName, (tx) =>
+              tx.webhookConfig.updateMany({ where, data }),
+            ));
+    } else {
+      ({ count } = await this.prisma.webhookConfig.updateMany({ where, data }));
+    }
     if (count === 0) throw notFound();
     return this.get(ctx, id);
   }

@@ -54,6 +54,12 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /**
+ * Headers that decide where and how a delivery is framed: a configured value would redirect it
+ * (Host, through a shared proxy or virtual host) or corrupt it (CONTRACT §9, Delivery targets).
+ */
+const FORBIDDEN_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection']);
+
+/**
  * headersJson must be JSON text of an object whose values are strings. Broken ones are
  * WEBHOOK_HEADERS_INVALID (not VALIDATION_FAILED), as the spec names that code.
  */
@@ -81,6 +87,14 @@ export function parseHeadersJson(text: string): Record<string, string> {
     if (!HEADER_NAME.test(name) || !HEADER_VALUE.test(value)) {
       throw new AppError('WEBHOOK_HEADERS_INVALID', 'headersJson holds an invalid header', [
         { field: 'headersJson', message: `"${name.slice(0, 64)}" is not a valid header name and value` },
+      ]);
+    }
+    if (FORBIDDEN_HEADERS.has(name.toLowerCase())) {
+      throw new AppError('WEBHOOK_HEADERS_INVALID', `headersJson may not set ${name.slice(0, 64)}`, [
+        {
+          field: 'headersJson',
+          message: `"${name.slice(0, 64)}" is set by the HTTP client; Host, Content-Length, Transfer-Encoding and Connection may not be configured`,
+        },
       ]);
     }
     headers[name] = value;

@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import type { TestApp } from '../support/app';
 
-const ORDER_FIELDS = [
+export const ORDER_FIELDS = [
   { name: 'id', type: 'INTEGER' },
   { name: 'region', type: 'STRING' },
   { name: 'status', type: 'STRING' },

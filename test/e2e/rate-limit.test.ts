@@ -66,7 +66,9 @@ describe('RATE_LIMIT_PER_MINUTE on the API', () => {
       payload: { ...valid, entityName: 'limited' },
     });
     expect(limited.statusCode).toBe(429);
-    expect(limited.headers['retry-after']).toBe('60');
+    // One request a minute: at most 60 s to wait (less when the machine took seconds to get here).
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThanOrEqual(30);
+    expect(Number(limited.headers['retry-after'])).toBeLessThanOrEqual(60);
     expect(limited.json()).toEqual({
       success: false,
       error: {
@@ -107,13 +109,12 @@ describe('RATE_LIMIT_PER_MINUTE on the API', () => {
       expect((await t.app.inject({ method: 'GET', url: BASE, headers: h })).statusCode).toBe(200);
   });
 
-  it('counts a GraphQL request once, whatever its fields, and refuses every field of one over the limit', async () => {
+  it('counts each GraphQL root field as one request (CONTRACT §9), and refuses every field of one over the limit', async () => {
     const h = { ...(await t.headers(uniqueTenant())), 'content-type': 'application/json' };
     const query = { query: '{ a: metrics { name } b: entities { name } c: metrics { name } }' };
-    for (let i = 0; i < 3; i++) {
-      const res = await t.app.inject({ method: 'POST', url: '/graphql', headers: h, payload: query });
-      expect(res.json().errors).toBeUndefined();
-    }
+    // Three root fields use up the burst of 3 at once.
+    const first = await t.app.inject({ method: 'POST', url: '/graphql', headers: h, payload: query });
+    expect(first.json().errors).toBeUndefined();
     const res = await t.app.inject({ method: 'POST', url: '/graphql', headers: h, payload: query });
     expect(res.json().data).toBeNull();
     // Nullable fields show that every field of the refused request is refused, not only the first.
@@ -127,8 +128,14 @@ describe('RATE_LIMIT_PER_MINUTE on the API', () => {
     expect(body.data).toEqual({ a: null, b: null });
     const errors = body.errors as Array<{ path: string[]; extensions: { code: string; retryAfterSeconds?: number } }>;
     expect(errors.map((e) => e.path[0]).sort()).toEqual(['a', 'b']);
-    expect(errors.every((e) => e.extensions.code === 'RATE_LIMITED' && e.extensions.retryAfterSeconds === 60)).toBe(
-      true,
-    );
+    expect(
+      errors.every(
+        (e) =>
+          e.extensions.code === 'RATE_LIMITED' &&
+          // Two root fields need two of the one-a-minute refills.
+          e.extensions.retryAfterSeconds! > 60 &&
+          e.extensions.retryAfterSeconds! <= 120,
+      ),
+    ).toBe(true);
   });
 });

@@ -16,7 +16,10 @@ import { DispatcherSuite } from '../dispatcher/suite';
 const PREFIX = 'lcy';
 
 describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
-  const suite = new DispatcherSuite(PREFIX, { dispatcher: false });
+  const suite = new DispatcherSuite(PREFIX, {
+    dispatcher: false,
+    env: { METRICS_TOKEN: 'metrics-token-for-the-suite' },
+  });
 
   const wakeAt = async (tenant: string): Promise<Date | null> =>
     (await suite.services.db.pool.query('SELECT wake_at FROM dispatch_tenants WHERE tenant_id = $1', [tenant])).rows[0]
@@ -180,7 +183,12 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
     await createConfig(s, backlogTenant, { webhookUrl: `${suite.receiver.url}/metrics` });
     await commitChanges(s, backlogTenant, inserts(3));
     expect(await updateOutboxRows(s, backlogTenant, { dueSecondsAgo: 42 })).toBe(3);
-    const res = await suite.app.app.inject({ method: 'GET', url: '/metrics' });
+    // Per-tenant series are shown to the holder of METRICS_TOKEN only (CONTRACT §9).
+    const res = await suite.app.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer metrics-token-for-the-suite' },
+    });
     expect(res.body).toMatch(/hookgate_dispatcher_deliveries_total\{outcome="delivered"\} \d+/);
     expect(res.body).toMatch(/hookgate_dispatcher_delivery_duration_seconds_count\{outcome="delivered"\} \d+/);
     expect(res.body).toContain(`hookgate_outbox_due_records{tenant="${backlogTenant}"} 3`);

@@ -37,7 +37,7 @@ describe('dispatcher: SSRF guard (WEBHOOK_ALLOW_PRIVATE_TARGETS=false)', () => {
     for (const row of rows) {
       expect(row.retry_count).toBe(0);
       expect(row.last_error).toMatch(
-        /^WEBHOOK_TARGET_FORBIDDEN: \S+ is a (loopback|private|link-local or cloud metadata) address; private targets are not allowed/,
+        /^WEBHOOK_TARGET_FORBIDDEN: \S+ (is a (loopback|private|link-local or cloud metadata) address|does not resolve to a public address); private targets are not allowed/,
       );
     }
     expect(rows.map((r) => r.last_error).join('\n')).toContain(

@@ -21,7 +21,7 @@ afterAll(async () => {
 describe('start-up', () => {
   it('on the embedded default: applies migrations, prints a working development token, stops on SIGTERM', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookgate-start-'));
-    const p = startProcess('main.ts', { DATA_DIR: dataDir });
+    const p = startProcess('main.ts', { NODE_ENV: 'development', DATA_DIR: dataDir });
     started.push(p);
     const base = await p.ready;
     await new Promise((r) => setTimeout(r, 200));
@@ -36,7 +36,7 @@ describe('start-up', () => {
     });
     expect(created.status).toBe(201);
     // The same data directory cannot be opened twice.
-    const second = startProcess('main.ts', { DATA_DIR: dataDir });
+    const second = startProcess('main.ts', { NODE_ENV: 'development', DATA_DIR: dataDir });
     started.push(second);
     expect(await second.exited).not.toBe(0);
     expect(second.output()).toMatch(/in use by process/);

@@ -137,7 +137,7 @@ describe('forbiddenReason (the SSRF guard)', () => {
   });
 
   it('allows public addresses', () => {
-    for (const a of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '::ffff:8.8.8.8', '1.1.1.1'])
+    for (const a of ['93.184.216.34', '8.8.8.8', '172.32.0.1', '2606:4700::1111', '1.1.1.1'])
       expect(forbiddenReason(a), a).toBeUndefined();
   });
 });

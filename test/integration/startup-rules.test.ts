@@ -1,0 +1,143 @@
+import os from 'node:os';
+import path from 'node:path';
+import * as jose from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../src/config';
+import { startTestApp, TEST_JWT_SECRET, uniqueTenant, type TestApp } from '../support/app';
+import { startProcess, type ServerProcess } from '../support/process';
+
+const started: ServerProcess[] = [];
+afterAll(async () => {
+  for (const p of started) {
+    if (p.child.exitCode === null) p.child.kill('SIGKILL');
+    await p.exited;
+  }
+});
+
+const configError = (env: Record<string, string | undefined>) => {
+  try {
+    loadConfig(env);
+    return undefined;
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return (err as Error).message;
+  }
+};
+
+describe('start-up rules (CONTRACT §9, issue 9 defect 11)', () => {
+  it('runs development authentication only with the embedded database and NODE_ENV unset or exactly development', () => {
+    expect(configError({})).toBeUndefined();
+    expect(configError({ NODE_ENV: 'development' })).toBeUndefined();
+    expect(loadConfig({}).devAuth).toBe(true);
+    for (const nodeEnv of ['Production', 'PRODUCTION', 'production ', 'prod', 'staging', 'test', 'Development']) {
+      expect(configError({ NODE_ENV: nodeEnv }), nodeEnv).toMatch(/AUTH_JWT_SECRET/);
+    }
+    expect(configError({ DATABASE_URL: 'postgresql://db/x' })).toMatch(/DATABASE_URL.*AUTH_JWT_SECRET/);
+    expect(configError({ NODE_ENV: 'development', DATABASE_URL: 'postgresql://db/x' })).toMatch(/DATABASE_URL/);
+    // With keys, any combination starts.
+    expect(configError({ NODE_ENV: 'Production', AUTH_JWT_SECRET: TEST_JWT_SECRET })).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'Production', AUTH_JWT_SECRET: TEST_JWT_SECRET }).production).toBe(true);
+  });
+
+  it('validates the new settings at start', () => {
+    for (const [name, value] of [
+      ['REQUEST_TIMEOUT_MS', '0'],
+      ['GRAPHQL_MAX_ALIASES', 'many'],
+      ['GRAPHQL_MAX_ROOT_FIELDS', '0'],
+      ['GRAPHQL_MAX_DEPTH', '-1'],
+      ['WEBHOOK_MAX_CONFIGS_PER_ENTITY', '1.5'],
+      ['METRICS_TOKEN', 'short'],
+    ]) {
+      expect(configError({ [name]: value }), name).toMatch(new RegExp(name));
+    }
+    const c = loadConfig({});
+    expect(c.requestTimeoutMs).toBe(30_000);
+    expect(c.graphql).toEqual({
+      maxAliases: 30,
+      maxRootFields: 10,
+      maxDepth: 12,
+      maxListItems: 5000,
+      maxTextBytes: 16 * 1024 * 1024,
+    });
+    expect(c.webhookMaxConfigsPerEntity).toBe(50);
+  });
+
+  it('refuses to start with NODE_ENV=Production and no AUTH_* setting, with a clear message', async () => {
+    const p = startProcess('main.ts', { NODE_ENV: 'Production', DATA_DIR: path.join(os.tmpdir(), 'hookgate-never') });
+    started.push(p);
+    expect(await p.exited).toBe(2);
+    expect(p.output()).toMatch(/NODE_ENV=Production .*refusing to start/);
+    expect(p.output()).not.toMatch(/Development token/);
+  });
+});
+
+describe('tokens and /metrics', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ DISPATCHER: 'off', METRICS_TOKEN: 'scrape-me-0123456789' });
+  });
+  afterAll(() => t.close());
+
+  it('refuses a token without exp (401)', async () => {
+    const tenant = uniqueTenant();
+    const noExp = await new jose.SignJWT({ permissions: ['tenant:admin'], tenant_id: tenant })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('forever')
+      .setIssuedAt()
+      .sign(new TextEncoder().encode(TEST_JWT_SECRET));
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/metadata/entity-webhooks',
+      headers: { authorization: `Bearer ${noExp}`, 'x-tenant-id': tenant },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().error.code).toBe('UNAUTHENTICATED');
+    expect(res.headers['www-authenticate']).toBe('Bearer');
+    const withExp = await t.app.inject({
+      method: 'GET',
+      url: '/metadata/entity-webhooks',
+      headers: await t.headers(tenant),
+    });
+    expect(withExp.statusCode).toBe(200);
+  });
+
+  it('with METRICS_TOKEN, /metrics needs Authorization: Bearer <METRICS_TOKEN>', async () => {
+    for (const authorization of [undefined, 'Bearer wrong-token-0123456789', 'scrape-me-0123456789']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: authorization ? { authorization } : {},
+      });
+      expect(res.statusCode, authorization).toBe(401);
+      expect(res.json().error.code).toBe('UNAUTHENTICATED');
+    }
+    const ok = await t.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer scrape-me-0123456789' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.body).toContain('hookgate_http_requests_total');
+  });
+
+  it('without METRICS_TOKEN, /metrics is open but names no tenant', async () => {
+    const open = await startTestApp({ DISPATCHER: 'off' });
+    try {
+      // A series with a tenant label, as the dispatcher's backlog gauge makes.
+      const { Gauge } = await import('prom-client');
+      const gauge = new Gauge({
+        name: 'test_tenant_series',
+        help: 'a per-tenant series',
+        labelNames: ['tenant'],
+        registers: [open.runtime.services.metrics.registry],
+      });
+      gauge.set({ tenant: 'secret-tenant-id' }, 1);
+      const res = await open.app.inject({ method: 'GET', url: '/metrics' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('hookgate_http_requests_total');
+      expect(res.body).not.toContain('secret-tenant-id');
+    } finally {
+      await open.close();
+    }
+  });
+});
