@@ -30,6 +30,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Requests a tenant may make at once before the per-minute pace applies. */
   rateLimitBurst: number;
+  /** Browser origins allowed to call the API cross-origin (CONTRACT §12). */
+  corsOrigins: string[];
 }
 
 export { ConfigError };
@@ -113,5 +115,27 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     rateLimitPerMinute,
     rateLimitBurst: int(env, 'RATE_LIMIT_BURST', Math.max(1, rateLimitPerMinute), 1, 10_000_000),
+    corsOrigins: corsOrigins(env),
   };
+}
+
+/** CORS_ORIGINS: comma-separated exact origins (`scheme://host[:port]`); `*` is refused (credentials). */
+function corsOrigins(env: Env): string[] {
+  const raw = env.CORS_ORIGINS ?? 'https://studio.apollographql.com';
+  const origins = raw
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of origins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) {
+      throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin like https://app.example.com`);
+    }
+  }
+  return origins.map((o) => o.replace(/\/$/, ''));
 }

@@ -19,6 +19,9 @@ import { entityRoutes } from './entity-routes';
 import { recordRoutes } from './record-routes';
 import { analyticsRoutes } from './analytics-routes';
 import { metricRoutes, viewRoutes } from './metric-view-routes';
+import { consoleRoutes, type ConsoleRouteOptions } from './console-routes';
+import { installCors } from './cors';
+import { landingPageWithConsoleLink } from './landing-page';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -40,7 +43,11 @@ function jsonAreas(): Array<{ plugin: FastifyPluginAsync<RouteDeps & { publicPre
   ];
 }
 
-export async function buildApp(services: Services, verifier: TokenVerifier): Promise<FastifyInstance> {
+export async function buildApp(
+  services: Services,
+  verifier: TokenVerifier,
+  options: { devSession?: ConsoleRouteOptions['devSession'] } = {},
+): Promise<FastifyInstance> {
   const { config, logger } = services;
   const app = Fastify({
     loggerInstance: logger as unknown as FastifyBaseLogger,
@@ -74,8 +81,11 @@ export async function buildApp(services: Services, verifier: TokenVerifier): Pro
     config.rateLimitPerMinute > 0 ? new RateLimiter(config.rateLimitPerMinute, config.rateLimitBurst) : null,
   );
 
+  await installCors(app, config.corsOrigins);
+
   const deps: RouteDeps = { services, verifier };
   await app.register(opsRoutes, deps);
+  await app.register(consoleRoutes, { devSession: options.devSession });
 
   const apollo = new ApolloServer<GraphQLContext>({
     schema: await buildGraphQLSchema(),
@@ -87,7 +97,7 @@ export async function buildApp(services: Services, verifier: TokenVerifier): Pro
       requestHeaders: ['x-apollo-operation-name', 'apollo-require-preflight', 'authorization', 'x-tenant-id'],
     },
     formatError: createFormatError(logger),
-    plugins: [fastifyApolloDrainPlugin(app)],
+    plugins: [fastifyApolloDrainPlugin(app), landingPageWithConsoleLink('/console/graphql')],
   });
   await apollo.start();
   await app.register(fastifyApollo(apollo), {
