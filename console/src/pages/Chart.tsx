@@ -34,16 +34,21 @@ export function Chart({ columns, rows }: { columns: string[]; rows: unknown[][] 
     const x = isTime ? rows.map((r) => new Date(String(r[plan.timeIndex])).getTime() / 1000) : rows.map((_, i) => i);
     const data: AlignedData = [x, ...plan.numeric.map(({ i }) => rows.map((r) => (r[i] as number | null) ?? null))];
     const bars = uPlot.paths.bars?.({ size: [0.6, 80] });
+    const xs = rows.map((_, i) => i);
     const opts: Options = {
-      width: Math.max(300, el.clientWidth),
+      width: Math.max(300, el.clientWidth - 16),
       height: 280,
-      scales: { x: { time: isTime, ...(isTime ? {} : { range: [-0.5, rows.length - 0.5] as [number, number] }) } },
+      scales: {
+        x: isTime ? { time: true } : { time: false, range: [-0.5, rows.length - 0.5] },
+        // Bars and counts read from zero.
+        y: { range: (_u, min, max) => [Math.min(0, min), max > 0 ? max * 1.1 : 1] },
+      },
       axes: [
-        isTime ? {} : { values: (_u, splits) => splits.map((s) => labels[Math.round(s)] ?? ''), gap: 4 },
+        isTime ? {} : { splits: () => xs, values: (_u, splits) => splits.map((s) => labels[s] ?? ''), gap: 4 },
         { size: 60 },
       ],
       series: [
-        {},
+        { label: isTime ? 'time' : plan.groupIndexes.map((i) => columns[i]).join(' · ') || 'row' },
         ...plan.numeric.map(({ c }, k) => ({
           label: c,
           stroke: COLORS[k % COLORS.length],
