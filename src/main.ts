@@ -40,7 +40,6 @@ async function main(): Promise<void> {
     '',
     `Hookgate is listening on ${base}`,
     `  GraphQL (Apollo Sandbox): ${base}/graphql  (offline IDE: ${base}/console/graphql)`,
-    `  REST docs (OpenAPI):      ${base}/docs  ${base}/openapi.json`,
     `  REST:                     ${base}/metadata/entity-webhooks`,
     `  Health:                   ${base}/healthz  ${base}/readyz  ${base}/metrics`,
     `  Database:                 ${runtime.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL'}`,
