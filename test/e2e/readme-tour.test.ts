@@ -72,7 +72,8 @@ describe('README tour', () => {
       fs.rmSync(dataDir, { recursive: true, force: true });
       fs.rmSync(work, { recursive: true, force: true });
     }
-  }, 240_000);
+    // A fresh embedded database and a server from sources: slow to start on a busy machine.
+  }, 600_000);
 
   it('has Node and Python signature checks that accept a real signature and refuse a wrong one', () => {
     const [js] = blocks(/^js$/);
