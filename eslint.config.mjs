@@ -4,7 +4,18 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'src/generated/', 'test/generated/', '.data/', '.tmp/', 'console/dist/'] },
+  {
+    ignores: [
+      'dist/',
+      'node_modules/',
+      'src/generated/',
+      'test/generated/',
+      'console/src/gql/',
+      '.data/',
+      '.tmp/',
+      'console/dist/',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -64,6 +64,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** True when the development signing secret is in use (embedded database, no AUTH_*, development). */
   devAuth: boolean;
+  /** Browser origins allowed to call the API cross-origin (CONTRACT §12). */
+  corsOrigins: string[];
 }
 
 export { ConfigError };
@@ -219,5 +221,27 @@ export function loadConfig(env: Env = process.env): Config {
     webhookMaxConfigsPerEntity: int(env, 'WEBHOOK_MAX_CONFIGS_PER_ENTITY', 50, 1, 100_000),
     metricsToken: metricsToken(env),
     devAuth,
+    corsOrigins: corsOrigins(env),
   };
+}
+
+/** CORS_ORIGINS: comma-separated exact origins (`scheme://host[:port]`); `*` is refused (credentials). */
+function corsOrigins(env: Env): string[] {
+  const raw = env.CORS_ORIGINS ?? 'https://studio.apollographql.com';
+  const origins = raw
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  for (const origin of origins) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(origin);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) {
+      throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin like https://app.example.com`);
+    }
+  }
+  return origins.map((o) => o.replace(/\/$/, ''));
 }

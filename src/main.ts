@@ -33,15 +33,17 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const base = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const token = await devToken(runtime);
   const lines = [
     '',
+    `Console:                    ${base}/console/${token ? '  (signs in by itself with the development token)' : ''}`,
+    '',
     `Hookgate is listening on ${base}`,
-    `  GraphQL (Apollo Sandbox): ${base}/graphql`,
+    `  GraphQL (Apollo Sandbox): ${base}/graphql  (offline IDE: ${base}/console/graphql)`,
     `  REST:                     ${base}/metadata/entity-webhooks`,
     `  Health:                   ${base}/healthz  ${base}/readyz  ${base}/metrics`,
     `  Database:                 ${runtime.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL'}`,
   ];
-  const token = await devToken(runtime);
   if (token) {
     lines.push(
       '',

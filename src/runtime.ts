@@ -81,7 +81,10 @@ export async function startRuntime(
 }
 
 export async function createHttpServer(runtime: Runtime): Promise<FastifyInstance> {
-  return buildApp(runtime.services, runtime.verifier);
+  const devSession = runtime.devSecret
+    ? async () => ({ token: await devToken(runtime)!, tenantId: 'demo' })
+    : undefined;
+  return buildApp(runtime.services, runtime.verifier, { devSession });
 }
 
 export function devToken(runtime: Runtime, tenantId = 'demo'): Promise<string> | undefined {

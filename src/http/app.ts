@@ -22,6 +22,9 @@ import { entityRoutes } from './entity-routes';
 import { recordRoutes } from './record-routes';
 import { analyticsRoutes } from './analytics-routes';
 import { metricRoutes, viewRoutes } from './metric-view-routes';
+import { consoleRoutes, type ConsoleRouteOptions } from './console-routes';
+import { installCors } from './cors';
+import { landingPageWithConsoleLink } from './landing-page';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -43,7 +46,11 @@ function jsonAreas(): Array<{ plugin: FastifyPluginAsync<RouteDeps & { publicPre
   ];
 }
 
-export async function buildApp(services: Services, verifier: TokenVerifier): Promise<FastifyInstance> {
+export async function buildApp(
+  services: Services,
+  verifier: TokenVerifier,
+  options: { devSession?: ConsoleRouteOptions['devSession'] } = {},
+): Promise<FastifyInstance> {
   const { config, logger } = services;
   const app = Fastify({
     loggerInstance: logger as unknown as FastifyBaseLogger,
@@ -91,8 +98,11 @@ export async function buildApp(services: Services, verifier: TokenVerifier): Pro
     config.rateLimitPerMinute > 0 ? new RateLimiter(config.rateLimitPerMinute, config.rateLimitBurst) : null,
   );
 
+  await installCors(app, config.corsOrigins);
+
   const deps: RouteDeps = { services, verifier };
   await app.register(opsRoutes, deps);
+  await app.register(consoleRoutes, { devSession: options.devSession });
 
   // POST /graphql needs a token before its body is read; GET (Apollo Sandbox's page, queries in the
   // URL) carries no body and is authorised field by field.
@@ -138,6 +148,7 @@ export async function buildApp(services: Services, verifier: TokenVerifier): Pro
           };
         },
       },
+      landingPageWithConsoleLink('/console/graphql'),
     ],
   });
   await apollo.start();

@@ -1,0 +1,154 @@
+import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { Provider } from 'urql';
+import { createClient } from './client';
+import { CapabilitiesProvider } from './capabilities';
+import { Link, usePath } from './router';
+import { fetchDevSession, loadSession, saveSession, type Session } from './session';
+import { Loading, TextField } from './ui';
+import { OverviewPage } from './pages/Overview';
+import { WebhooksPage } from './pages/Webhooks';
+import { DeliveriesPage } from './pages/Deliveries';
+import { TriggersPage } from './pages/Triggers';
+import { EntitiesPage } from './pages/Entities';
+import { AnalyticsPage } from './pages/Analytics';
+
+// GraphiQL (and its editor) is a large chunk: it loads only when the GraphQL page opens.
+const GraphQLPage = lazy(() => import('./pages/GraphQL'));
+
+const NAV: Array<[string, string]> = [
+  ['/webhooks', 'Webhooks'],
+  ['/deliveries', 'Deliveries'],
+  ['/triggers', 'Triggers'],
+  ['/entities', 'Entities'],
+  ['/analytics', 'Analytics'],
+  ['/graphql', 'GraphQL'],
+];
+
+export function App() {
+  const [session, setSession] = useState<Session | null>(() => loadSession());
+  const [checkingDev, setCheckingDev] = useState(session === null);
+
+  useEffect(() => {
+    if (session) return;
+    let live = true;
+    fetchDevSession().then((dev) => {
+      if (!live) return;
+      if (dev) {
+        saveSession(dev);
+        setSession(dev);
+      }
+      setCheckingDev(false);
+    });
+    return () => {
+      live = false;
+    };
+  }, [session]);
+
+  const signIn = (s: Session | null) => {
+    saveSession(s);
+    setSession(s);
+  };
+
+  if (!session) {
+    return checkingDev ? <Loading what="Signing in" /> : <SignIn onSignIn={signIn} />;
+  }
+  return <Shell session={session} onSignOut={() => signIn(null)} />;
+}
+
+function SignIn({ onSignIn }: { onSignIn: (s: Session) => void }) {
+  const [token, setToken] = useState('');
+  const [tenant, setTenant] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSignIn({ token: token.trim().replace(/^Bearer\s+/i, ''), tenantId: tenant.trim() });
+  };
+  return (
+    <main className="signin">
+      <h1>Hookgate console</h1>
+      <form onSubmit={submit} className="card">
+        <TextField
+          label="Token"
+          multiline
+          rows={4}
+          required
+          value={token}
+          onChange={setToken}
+          placeholder="A JWT with tenant:admin or admin"
+          spellCheck={false}
+        />
+        <TextField label="Tenant" required value={tenant} onChange={setTenant} placeholder="demo" />
+        <button type="submit">Sign in</button>
+        <p className="muted">Kept in this tab only (sessionStorage): closing the tab signs you out.</p>
+      </form>
+    </main>
+  );
+}
+
+function Shell({ session, onSignOut }: { session: Session; onSignOut: () => void }) {
+  const client = useMemo(() => createClient(session), [session]);
+  const { path } = usePath();
+  const section = '/' + (path.split('/')[1] ?? '');
+  useEffect(() => {
+    const name = NAV.find(([p]) => p === section)?.[1] ?? 'Overview';
+    document.title = `${name} · Hookgate console`;
+  }, [section]);
+
+  return (
+    <Provider value={client}>
+      <CapabilitiesProvider>
+        <a className="skip" href="#main">
+          Skip to content
+        </a>
+        <header className="top">
+          <Link to="/" className="brand">
+            Hookgate
+          </Link>
+          <nav aria-label="Main">
+            <ul>
+              {NAV.map(([to, label]) => (
+                <li key={to}>
+                  <Link to={to} aria-current={section === to ? 'page' : undefined}>
+                    {label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <span className="who">
+            tenant <strong>{session.tenantId}</strong>
+            {session.dev ? ' (development token)' : ''}
+          </span>
+          <button type="button" className="secondary" onClick={onSignOut}>
+            Sign out
+          </button>
+        </header>
+        <main id="main" tabIndex={-1}>
+          <Page section={section} session={session} />
+        </main>
+      </CapabilitiesProvider>
+    </Provider>
+  );
+}
+
+function Page({ section, session }: { section: string; session: Session }) {
+  switch (section) {
+    case '/webhooks':
+      return <WebhooksPage />;
+    case '/deliveries':
+      return <DeliveriesPage />;
+    case '/triggers':
+      return <TriggersPage />;
+    case '/entities':
+      return <EntitiesPage />;
+    case '/analytics':
+      return <AnalyticsPage />;
+    case '/graphql':
+      return (
+        <Suspense fallback={<Loading what="Loading GraphiQL" />}>
+          <GraphQLPage session={session} />
+        </Suspense>
+      );
+    default:
+      return <OverviewPage />;
+  }
+}

@@ -1,0 +1,139 @@
+import type { CombinedError } from 'urql';
+import { useState, type ReactNode } from 'react';
+
+/** An error as the API gave it: `extensions.code` and the message (CONTRACT §3). */
+export function ErrorBox({ error, title }: { error: CombinedError | Error | string; title?: string }) {
+  let code = 'ERROR';
+  let message = typeof error === 'string' ? error : error.message;
+  const gql = (error as CombinedError).graphQLErrors?.[0];
+  if (gql) {
+    code = typeof gql.extensions?.code === 'string' ? gql.extensions.code : 'GRAPHQL_ERROR';
+    message = gql.message;
+  } else if ((error as CombinedError).networkError) {
+    code = 'NETWORK_ERROR';
+    message = (error as CombinedError).networkError!.message;
+  }
+  const details = gql?.extensions?.details as Array<{ field: string; message: string }> | undefined;
+  return (
+    <div role="alert" className="error">
+      {title ? <strong>{title}: </strong> : null}
+      <code className="error-code">{code}</code> {message}
+      {details?.length ? (
+        <ul>
+          {details.map((d, i) => (
+            <li key={i}>
+              <code>{d.field}</code>: {d.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}
+
+export function Loading({ what = 'Loading' }: { what?: string }) {
+  return (
+    <p role="status" className="muted">
+      {what}…
+    </p>
+  );
+}
+
+export function Empty({ children }: { children: ReactNode }) {
+  return <p className="empty">{children}</p>;
+}
+
+export function StatusBadge({ status }: { status: string }) {
+  return <span className={`badge badge-${status.toLowerCase()}`}>{status}</span>;
+}
+
+export function formatTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime())
+    ? iso
+    : d
+        .toISOString()
+        .replace('T', ' ')
+        .replace(/\.\d+Z$/, 'Z');
+}
+
+export function ago(iso: string, now = Date.now()): string {
+  const s = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
+  if (s < 60) return `${s} s ago`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
+  return `${Math.floor(s / 86400)} d ago`;
+}
+
+/** A button that copies text and says so; falls back to selecting a textarea where the API is missing. */
+export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+  const [done, setDone] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(text);
+    } catch {
+      const ta = document.createElement('textarea');
+      ta.value = text;
+      document.body.appendChild(ta);
+      ta.select();
+      document.execCommand('copy');
+      ta.remove();
+    }
+    setDone(true);
+    setTimeout(() => setDone(false), 1500);
+  };
+  return (
+    <button type="button" className="secondary" onClick={copy}>
+      {done ? 'Copied' : label}
+    </button>
+  );
+}
+
+/** Cells of a result row as text: objects as JSON, null as an empty cell. */
+export function cellText(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+let fieldSeq = 0;
+const nextId = () => `f${++fieldSeq}`;
+
+/** A labelled text input or textarea (label bound with for/id so its name is exactly `label`). */
+export function TextField({
+  label,
+  value,
+  onChange,
+  multiline,
+  rows,
+  hint,
+  id,
+  ...rest
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  multiline?: boolean;
+  rows?: number;
+  hint?: string;
+  id?: string;
+  required?: boolean;
+  placeholder?: string;
+  type?: string;
+  autoFocus?: boolean;
+  spellCheck?: boolean;
+}) {
+  const [fid] = useState(() => id ?? nextId());
+  return (
+    <div className="field">
+      <label htmlFor={fid}>{label}</label>
+      {multiline ? (
+        <textarea id={fid} rows={rows ?? 4} value={value} onChange={(e) => onChange(e.target.value)} {...rest} />
+      ) : (
+        <input id={fid} value={value} onChange={(e) => onChange(e.target.value)} {...rest} />
+      )}
+      {hint ? <small className="muted">{hint}</small> : null}
+    </div>
+  );
+}

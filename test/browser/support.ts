@@ -1,0 +1,111 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { ROOT, startProcess, type ServerProcess } from '../support/process';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const SCREENSHOTS = path.join(ROOT, '.tmp/artifacts/screenshots');
+
+/** Builds the console once when its files are missing (CI builds it before the tests). */
+export function ensureConsoleBuilt(): void {
+  if (fs.existsSync(path.join(ROOT, 'console/dist/index.html'))) return;
+  execFileSync(
+    process.execPath,
+    [require.resolve('vite/bin/vite.js'), 'build', '--config', 'console/vite.config.mts', '--logLevel', 'warn'],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+    },
+  );
+}
+
+/**
+ * Debian's Chromium, headless, with a fresh profile (--user-data-dir, passed the way Playwright
+ * wants it), in which every request to another origin than `base` is refused and remembered: the
+ * console must load nothing from elsewhere (CONTRACT §12). No browser here is a failure, not a
+ * skip: CI installs the `chromium` package first (.ci/run).
+ */
+export async function launchChromium(base: string): Promise<{
+  context: BrowserContext;
+  foreign: string[];
+  pageErrors: string[];
+  close: () => Promise<void>;
+}> {
+  if (!fs.existsSync(CHROMIUM)) {
+    throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
+  }
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'hookgate-chromium-'));
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1360, height: 900 },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+  const origin = new URL(base).origin;
+  const foreign: string[] = [];
+  const pageErrors: string[] = [];
+  await context.route('**/*', (route) => {
+    const url = route.request().url();
+    if (url.startsWith('data:') || url.startsWith('blob:') || new URL(url).origin === origin) return route.continue();
+    foreign.push(url);
+    return route.abort('blockedbyclient');
+  });
+  const watch = (page: Page) => page.on('pageerror', (e) => pageErrors.push(`pageerror: ${e.message}`));
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return {
+    context,
+    foreign,
+    pageErrors,
+    async close() {
+      await context.close();
+      fs.rmSync(profile, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/** `npm start`'s entry point from sources in its own process; resolves with its base URL. */
+export async function startServer(env: Record<string, string | undefined>): Promise<ServerProcess & { base: string }> {
+  const server = startProcess('main.ts', { LOG_LEVEL: 'warn', DISPATCHER_POLL_MS: '100', ...env });
+  const base = await server.ready;
+  return Object.assign(server, { base });
+}
+
+export async function stopServer(server: ServerProcess | undefined): Promise<void> {
+  if (!server || server.child.exitCode !== null) return;
+  server.child.kill('SIGTERM');
+  const timer = setTimeout(() => server.child.kill('SIGKILL'), 15_000);
+  await server.exited;
+  clearTimeout(timer);
+}
+
+/** Polls `check` until it returns a truthy value (or fails after `timeoutMs`). */
+export async function eventually<T>(check: () => Promise<T> | T, what: string, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const v = await check();
+      if (v) return v;
+    } catch (err) {
+      last = err;
+    }
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}${last ? `: ${String(last)}` : ''}`);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+}
