@@ -30,6 +30,10 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Requests a tenant may make at once before the per-minute pace applies. */
   rateLimitBurst: number;
+  /** CONTRACT §9 "Quotas": the most outbox records one write request may make. */
+  outboxMaxRowsPerWrite: number;
+  /** CONTRACT §9 "Retention": run by every process that runs a dispatcher; 0 ms keeps forever. */
+  retention: { outboxMs: number; triggerEventMs: number; intervalMs: number };
 }
 
 export { ConfigError };
@@ -53,6 +57,21 @@ function int(env: Env, name: string, fallback: number, min: number, max: number)
     throw new ConfigError(`${name} must be an integer in ${min}..${max}, got "${raw}"`);
   }
   return n;
+}
+
+const DURATION_UNITS_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A duration `<n>s|m|h|d` (or `0`) in milliseconds; `allowZero`: whether `0` (never) is allowed. */
+function duration(env: Env, name: string, fallback: string, allowZero: boolean): number {
+  const raw = (env[name] ?? '').trim() || fallback;
+  if (allowZero && raw === '0') return 0;
+  const m = /^([1-9][0-9]{0,6})([smhd])$/.exec(raw);
+  if (!m) {
+    throw new ConfigError(
+      `${name} must be a duration such as 30s, 5m, 12h or 30d${allowZero ? ' (or 0 for never)' : ''}, got "${raw}"`,
+    );
+  }
+  return Number(m[1]) * DURATION_UNITS_MS[m[2]];
 }
 
 function str(env: Env, name: string): string | undefined {
@@ -113,5 +132,11 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     rateLimitPerMinute,
     rateLimitBurst: int(env, 'RATE_LIMIT_BURST', Math.max(1, rateLimitPerMinute), 1, 10_000_000),
+    outboxMaxRowsPerWrite: int(env, 'OUTBOX_MAX_ROWS_PER_WRITE', 50_000, 1, 10_000_000),
+    retention: {
+      outboxMs: duration(env, 'OUTBOX_RETENTION', '30d', true),
+      triggerEventMs: duration(env, 'TRIGGER_EVENT_RETENTION', '30d', true),
+      intervalMs: duration(env, 'RETENTION_INTERVAL', '5m', false),
+    },
   };
 }

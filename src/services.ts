@@ -45,7 +45,12 @@ export function createServices(config: Config, db: Database, logger: Logger, met
     triggers: new TriggerService(db.prisma),
     triggerIntake: new TriggerIntake(db.pool, metrics.registry),
     // The record writer looks entities up through the one catalogue service (built just above).
-    records: new RecordService(db, tenants, { get: (ctx, name) => services.entities.get(ctx, name) }),
+    records: new RecordService(
+      db,
+      tenants,
+      { get: (ctx, name) => services.entities.get(ctx, name) },
+      config.outboxMaxRowsPerWrite,
+    ),
     ...createAnalyticsServices(config, db, tenants, logger, metrics, {
       get: (ctx, name) => services.entities.get(ctx, name),
     }),

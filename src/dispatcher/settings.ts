@@ -4,6 +4,11 @@ import { ConfigError } from '../config-error';
 export interface DispatcherSettings {
   /** Deliveries in flight at once, over all tenants (also undici connections per origin). */
   concurrency: number;
+  /**
+   * Deliveries in flight at once for one tenant (CONTRACT §9): a tenant whose endpoints hang holds
+   * at most this many of the `concurrency` slots, so other tenants' deliveries still start.
+   */
+  tenantConcurrency: number;
   /** Records claimed per statement. */
   batchSize: number;
   /** How long a claim holds a record before another dispatcher may take it (renewed while in flight). */
@@ -41,12 +46,13 @@ function tenantPrefix(raw: string | undefined): string {
 }
 
 /**
- * DISPATCHER_CONCURRENCY, DISPATCHER_BATCH_SIZE, DISPATCHER_LEASE_SECONDS, DISPATCHER_POLL_MS,
+ * DISPATCHER_CONCURRENCY, DISPATCHER_TENANT_CONCURRENCY, DISPATCHER_BATCH_SIZE, DISPATCHER_LEASE_SECONDS, DISPATCHER_POLL_MS,
  * DISPATCHER_TENANTS_IN_PARALLEL, DISPATCHER_DB_POOL_SIZE, DISPATCHER_TENANT_PREFIX; bad values stop the process like every other setting.
  */
 export function loadDispatcherSettings(env: Env, embedded: boolean): DispatcherSettings {
   return {
     concurrency: int(env, 'DISPATCHER_CONCURRENCY', 64, 1, 1024),
+    tenantConcurrency: int(env, 'DISPATCHER_TENANT_CONCURRENCY', 16, 1, 1024),
     batchSize: int(env, 'DISPATCHER_BATCH_SIZE', 100, 1, 1000),
     leaseMs: int(env, 'DISPATCHER_LEASE_SECONDS', 30, 2, 3600) * 1000,
     pollMs: int(env, 'DISPATCHER_POLL_MS', embedded ? 200 : 500, 10, 60_000),

@@ -1,8 +1,9 @@
 import pg from 'pg';
 import { allowPreparedStatements } from '../db/prepared';
 import type { Logger } from '../logger';
+import { RetentionCleanup } from '../retention/cleanup';
 import type { Runtime } from '../runtime';
-import { Dispatcher } from './loop';
+import { Dispatcher } from './dispatcher';
 import { loadDispatcherSettings } from './settings';
 
 export interface RunningDispatcher {
@@ -64,9 +65,19 @@ export function startDispatcher(
     listenUrl: embedded ? undefined : config.databaseUrl,
   });
   dispatcher.start();
+  // Retention runs wherever a dispatcher runs (CONTRACT §9), on the dispatcher's connections.
+  const retention = new RetentionCleanup({
+    pool: ownPool ?? services.db.pool,
+    tenants: services.tenants,
+    logger: services.logger,
+    registry: services.metrics.registry,
+    settings: { ...config.retention, tenantPrefix: settings.tenantPrefix },
+  });
+  retention.start();
   return {
     dispatcher,
     async stop() {
+      await retention.stop();
       await dispatcher.stop();
       await ownPool?.end().catch(() => undefined);
     },

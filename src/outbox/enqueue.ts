@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/database';
 import { queryPrepared } from '../db/prepared';
-import { qualified } from '../db/sql';
 import type { ChangeOperation } from '../webhooks/model';
-import { hintLockSharedSql, markTenantDue } from './due-tenants';
+import { markTenantDue } from './due-tenants';
+import { AppError } from '../errors';
+import { insertOutboxRecords, type NewOutboxRecords } from './sql/insert-records';
+import { tenantOutbox } from './sql/tenant-outbox';
 
 /** One change of one entity record, as the record writer made it. */
 export interface EntityChange {
@@ -23,6 +25,8 @@ export interface OutboxWrite {
   writeRequestId: string;
   occurredAt: Date;
   changes: EntityChange[];
+  /** OUTBOX_MAX_ROWS_PER_WRITE; default DEFAULT_OUTBOX_MAX_ROWS_PER_WRITE. */
+  maxRows?: number;
 }
 
 /** The body of every delivery (CONTRACT §5); `payload_json` holds it as text. */
@@ -53,11 +57,27 @@ const MATCHING_CONFIGS = {
 // Bound per statement so a batch of 1000 changes × many configurations stays a few statements.
 const ROWS_PER_STATEMENT = 5000;
 
+/** CONTRACT §9: the most outbox records one write request may make (OUTBOX_MAX_ROWS_PER_WRITE). */
+export const DEFAULT_OUTBOX_MAX_ROWS_PER_WRITE = 50_000;
+
+/**
+ * The payload text of one record. Written out by hand in the order of `OutboxPayload` (the same
+ * text JSON.stringify makes of it) so that a change fanned out to many configurations serialises
+ * its `data` and `previous` once, not once per configuration.
+ */
+function payloadText(head: string, requestId: string, tail: string): string {
+  return `${head},"requestId":${JSON.stringify(requestId)}${tail}`;
+}
+
 /**
  * Writes the outbox records of `changes` inside the caller's transaction (`client` must be the
  * transaction's connection): one record per change and per enabled, not deleted configuration of
  * the entity whose events include the change's operation. Then marks the tenant due and sends
  * the wake-up NOTIFY, both of which take effect at commit. Returns the number of records written.
+ *
+ * More than `maxRows` records (default 50,000) is 422 LIMIT_EXCEEDED before any is built, and the
+ * caller's transaction rolls back with it. Records are built and inserted a statement's worth at a
+ * time, so memory stays bounded whatever the fan-out.
  */
 export async function writeOutboxRecords(client: Queryable, args: OutboxWrite): Promise<number> {
   if (args.changes.length === 0) return 0;
@@ -66,65 +86,50 @@ export async function writeOutboxRecords(client: Queryable, args: OutboxWrite): 
     values: [args.tenantId, args.entityName],
   });
   if (configs.length === 0) return 0;
+  const targetsOf = new Map<string, TargetConfig[]>();
+  for (const op of new Set(args.changes.map((c) => c.operation)))
+    targetsOf.set(
+      op,
+      configs.filter((c) => c.events.includes(op)),
+    );
+  const total = args.changes.reduce((n, change) => n + targetsOf.get(change.operation)!.length, 0);
+  if (total === 0) return 0;
+  const maxRows = args.maxRows ?? DEFAULT_OUTBOX_MAX_ROWS_PER_WRITE;
+  if (total > maxRows) {
+    throw new AppError(
+      'LIMIT_EXCEEDED',
+      `This write would make ${total} outbox records; the limit is OUTBOX_MAX_ROWS_PER_WRITE (${maxRows}). Nothing was written.`,
+    );
+  }
 
-  const operations: string[] = [];
-  const requestIds: string[] = [];
-  const configIds: string[] = [];
-  const payloads: string[] = [];
-  const maxRetries: number[] = [];
-  const occurredAt = args.occurredAt.toISOString();
+  const outbox = tenantOutbox(args.tenantId, args.schema);
+  const occurredAt = JSON.stringify(args.occurredAt.toISOString());
+  const common = `,"tenantId":${JSON.stringify(args.tenantId)},"entityName":${JSON.stringify(args.entityName)}`;
+  const writeRequestId = JSON.stringify(args.writeRequestId);
+  let batch = emptyBatch(args.entityName);
   for (const change of args.changes) {
-    const targets = configs.filter((c) => c.events.includes(change.operation));
+    const targets = targetsOf.get(change.operation)!;
     if (targets.length === 0) continue;
-    const eventId = crypto.randomUUID();
+    const head = `{"eventId":${JSON.stringify(crypto.randomUUID())}${common},"operation":${JSON.stringify(change.operation)}`;
+    const tail = `,"writeRequestId":${writeRequestId},"occurredAt":${occurredAt},"data":${JSON.stringify(change.data)},"previous":${JSON.stringify(change.previous)}}`;
     for (const config of targets) {
       const requestId = crypto.randomUUID();
-      const payload: OutboxPayload = {
-        eventId,
-        tenantId: args.tenantId,
-        entityName: args.entityName,
-        operation: change.operation,
-        requestId,
-        writeRequestId: args.writeRequestId,
-        occurredAt,
-        data: change.data,
-        previous: change.previous,
-      };
-      operations.push(change.operation);
-      requestIds.push(requestId);
-      configIds.push(config.id);
-      payloads.push(JSON.stringify(payload));
-      maxRetries.push(config.max_retries);
+      batch.operations.push(change.operation);
+      batch.requestIds.push(requestId);
+      batch.configIds.push(config.id);
+      batch.payloads.push(payloadText(head, requestId, tail));
+      batch.maxRetries.push(config.max_retries);
+      if (batch.operations.length === ROWS_PER_STATEMENT) {
+        await insertOutboxRecords(client, outbox, batch);
+        batch = emptyBatch(args.entityName);
+      }
     }
   }
-  if (operations.length === 0) return 0;
+  if (batch.operations.length > 0) await insertOutboxRecords(client, outbox, batch);
+  await markTenantDue(client, outbox, { lockHeld: true });
+  return total;
+}
 
-  const table = qualified(args.schema, 'mutation_webhook_outbox');
-  // Prepared where the pool allows it; src/db/prepared.ts bounds how many per-schema texts a connection keeps.
-  const insert = {
-    // date_trunc: next_retry_at keeps milliseconds; rounding up could make a fresh record not yet due.
-    // The CTE takes the tenant's hint lock shared, held to commit (see due-tenants.ts).
-    text: `WITH hint_lock AS MATERIALIZED (SELECT ${hintLockSharedSql('$1')} AS locked)
-           INSERT INTO ${table} (tenant_id, entity_name, operation, request_id, webhook_config_id, payload_json, max_retries, next_retry_at)
-           SELECT $1, $2, u.operation, u.request_id, u.webhook_config_id, u.payload_json, u.max_retries, date_trunc('milliseconds', now())
-             FROM hint_lock, unnest($3::text[], $4::uuid[], $5::uuid[], $6::text[], $7::int[])
-                  AS u(operation, request_id, webhook_config_id, payload_json, max_retries)`,
-  };
-  for (let start = 0; start < operations.length; start += ROWS_PER_STATEMENT) {
-    const end = start + ROWS_PER_STATEMENT;
-    await queryPrepared(client, {
-      ...insert,
-      values: [
-        args.tenantId,
-        args.entityName,
-        operations.slice(start, end),
-        requestIds.slice(start, end),
-        configIds.slice(start, end),
-        payloads.slice(start, end),
-        maxRetries.slice(start, end),
-      ],
-    });
-  }
-  await markTenantDue(client, args.tenantId, { lockHeld: true });
-  return operations.length;
+function emptyBatch(entityName: string): NewOutboxRecords {
+  return { entityName, operations: [], requestIds: [], configIds: [], payloads: [], maxRetries: [] };
 }

@@ -42,6 +42,8 @@ export class RecordService {
     private readonly db: Database,
     private readonly tenants: TenantSchemas,
     private readonly entities: Pick<EntityService, 'get'>,
+    /** OUTBOX_MAX_ROWS_PER_WRITE: a write that would fan out to more outbox records is refused. */
+    private readonly outboxMaxRowsPerWrite?: number,
   ) {}
 
   /** The REST body `{ operation, records }`. */
@@ -251,6 +253,7 @@ export class RecordService {
             writeRequestId: requestId,
             occurredAt: new Date(),
             changes,
+            maxRows: this.outboxMaxRowsPerWrite,
           });
           return result;
         });

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { decodeRecordId, encodeRecordId } from '../../src/outbox/record-id';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OutboxRecordDocument, OutboxRecordsDocument, RedeliverOutboxRecordDocument } from '../generated/graphql';
 import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
@@ -39,7 +40,9 @@ describe('GraphQL outbox operators', () => {
     expect(page1.errors).toBeUndefined();
     const items1 = page1.data!.outboxRecords.items;
     expect(items1).toHaveLength(50);
-    const ids = items1.map((i) => Number(i.id));
+    // Newest first: the table ids behind the public ones descend.
+    const tableId = (publicId: string) => Number(decodeRecordId(tenant, publicId));
+    const ids = items1.map((i) => tableId(i.id));
     expect(ids).toEqual([...ids].sort((x, y) => y - x));
     expect(items1[0]).toMatchObject({
       entityName: 'customers',
@@ -56,7 +59,7 @@ describe('GraphQL outbox operators', () => {
     const page2 = await gqlRequest(t.app, OutboxRecordsDocument, { after: page1.data!.outboxRecords.nextCursor }, h);
     expect(page2.data!.outboxRecords.items).toHaveLength(8);
     expect(page2.data!.outboxRecords.nextCursor).toBeNull();
-    expect(Number(page2.data!.outboxRecords.items[0].id)).toBeLessThan(ids[49]);
+    expect(tableId(page2.data!.outboxRecords.items[0].id)).toBeLessThan(ids[49]);
 
     const byConfig = await gqlRequest(t.app, OutboxRecordsDocument, { webhookConfigId: a.id, first: 500 }, h);
     expect(byConfig.data!.outboxRecords.items).toHaveLength(55);
@@ -92,11 +95,11 @@ describe('GraphQL outbox operators', () => {
     }
     const [row] = await outboxRows(s, tenant);
     const h = await t.headers(tenant);
-    const res = await gqlRequest(t.app, OutboxRecordDocument, { id: String(row.id) }, h);
+    const res = await gqlRequest(t.app, OutboxRecordDocument, { id: encodeRecordId(tenant, row.id) }, h);
     expect(res.errors).toBeUndefined();
     const rec = res.data!.outboxRecord!;
     expect(rec).toMatchObject({
-      id: String(row.id),
+      id: encodeRecordId(tenant, row.id),
       status: 'DEAD',
       retryCount: 1,
       maxRetries: 2,
@@ -110,7 +113,8 @@ describe('GraphQL outbox operators', () => {
     expect(rec.attempts[0].startedAt).toMatch(/Z$/);
     expect(rec.createdAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
 
-    for (const id of ['999999999', 'abc', '-1']) {
+    const huge = encodeRecordId(tenant, '9999999999999999999');
+    for (const id of ['999999999', 'abc', '-1', String(row.id), '9999999999999999999', huge, 'ob_', 'ob_%%%']) {
       const missing = await gqlRequest(t.app, OutboxRecordDocument, { id }, h);
       expect(codes(missing)).toEqual(['OUTBOX_RECORD_NOT_FOUND']);
       expect(missing.data?.outboxRecord ?? null).toBeNull();
@@ -118,7 +122,7 @@ describe('GraphQL outbox operators', () => {
     const foreign = await gqlRequest(
       t.app,
       OutboxRecordDocument,
-      { id: String(row.id) },
+      { id: encodeRecordId(tenant, row.id) },
       await t.headers(uniqueTenant(PREFIX)),
     );
     expect(codes(foreign)).toEqual(['OUTBOX_RECORD_NOT_FOUND']);
@@ -127,11 +131,31 @@ describe('GraphQL outbox operators', () => {
         await gqlRequest(
           t.app,
           RedeliverOutboxRecordDocument,
-          { id: String(row.id) },
+          { id: encodeRecordId(tenant, row.id) },
           await t.headers(uniqueTenant(PREFIX)),
         ),
       ),
     ).toEqual(['OUTBOX_RECORD_NOT_FOUND']);
+  });
+
+  it('gives records ids unique across tenants, and answers each id only to its own tenant (CONTRACT §9)', async () => {
+    const s = t.runtime.services;
+    const [a, b] = [uniqueTenant(PREFIX), uniqueTenant(PREFIX)];
+    for (const tenant of [a, b]) {
+      await createConfig(s, tenant, { webhookUrl: `${receiver.url}/ids` });
+      await commitChanges(s, tenant, inserts(1));
+    }
+    // Both tables count from 1: the same row id, yet two different public ids.
+    expect((await outboxRows(s, a))[0].id).toBe((await outboxRows(s, b))[0].id);
+    const [ha, hb] = [await t.headers(a), await t.headers(b)];
+    const idA = (await gqlRequest(t.app, OutboxRecordsDocument, {}, ha)).data!.outboxRecords.items[0].id;
+    const idB = (await gqlRequest(t.app, OutboxRecordsDocument, {}, hb)).data!.outboxRecords.items[0].id;
+    expect(idA).not.toBe(idB);
+    expect((await gqlRequest(t.app, OutboxRecordDocument, { id: idA }, ha)).data!.outboxRecord!.id).toBe(idA);
+    expect(codes(await gqlRequest(t.app, OutboxRecordDocument, { id: idA }, hb))).toEqual(['OUTBOX_RECORD_NOT_FOUND']);
+    expect(codes(await gqlRequest(t.app, RedeliverOutboxRecordDocument, { id: idB }, ha))).toEqual([
+      'OUTBOX_RECORD_NOT_FOUND',
+    ]);
   });
 
   it('redelivers a DEAD record (and a DELIVERED one) with the same request id', async () => {
@@ -149,7 +173,7 @@ describe('GraphQL outbox operators', () => {
       });
       fail = false;
       const h = await t.headers(tenant);
-      const res = await gqlRequest(t.app, RedeliverOutboxRecordDocument, { id: String(dead.id) }, h);
+      const res = await gqlRequest(t.app, RedeliverOutboxRecordDocument, { id: encodeRecordId(tenant, dead.id) }, h);
       expect(res.errors).toBeUndefined();
       expect(res.data!.redeliverOutboxRecord).toMatchObject({ status: 'PENDING', retryCount: 0, lastError: null });
       const delivered = await eventually(async () => {
@@ -157,12 +181,12 @@ describe('GraphQL outbox operators', () => {
         return r.status === 'DELIVERED' ? r : undefined;
       });
       expect(delivered.attempt_count).toBe(2);
-      const again = await gqlRequest(t.app, RedeliverOutboxRecordDocument, { id: String(dead.id) }, h);
+      const again = await gqlRequest(t.app, RedeliverOutboxRecordDocument, { id: encodeRecordId(tenant, dead.id) }, h);
       expect(again.data!.redeliverOutboxRecord.status).toBe('PENDING');
       await eventually(async () => ((await outboxRows(s, tenant))[0].attempt_count === 3 ? true : undefined));
       const sent = receiver.received.filter((r) => r.path === '/redeliver');
       expect(sent.map((r) => r.requestId)).toEqual([dead.request_id, dead.request_id, dead.request_id]);
-      const rec = await gqlRequest(t.app, OutboxRecordDocument, { id: String(dead.id) }, h);
+      const rec = await gqlRequest(t.app, OutboxRecordDocument, { id: encodeRecordId(tenant, dead.id) }, h);
       expect(rec.data!.outboxRecord!.attempts.map((a) => a.statusCode)).toEqual([500, 204, 204]);
       expect(rec.data!.outboxRecord!.status).toBe('DELIVERED');
       expect(rec.data!.outboxRecord!.deliveredAt).toBeTruthy();

@@ -1,0 +1,59 @@
+import 'reflect-metadata';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Dispatcher } from '../../src/dispatcher/dispatcher';
+import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
+import { commitChanges, createConfig, inserts } from '../dispatcher/fixtures';
+import { eventually, startDispatcher } from '../dispatcher/harness';
+import { Receiver } from '../dispatcher/receiver';
+
+/**
+ * Fairness between tenants (CONTRACT §9): tenant A's endpoint never answers and A has 1,000 due
+ * records, yet tenant B's change is delivered within 2 s. Without a per-tenant share of the
+ * dispatcher's slots, A's hanging requests took every slot for A's 20 s timeout.
+ */
+const PREFIX = 'fair';
+
+describe('fairness between tenants in the dispatcher', () => {
+  let t: TestApp;
+  let receiver: Receiver;
+  let dispatcher: Dispatcher | undefined;
+  beforeAll(async () => {
+    t = await startTestApp({ DISPATCHER: 'off' });
+    receiver = await Receiver.start();
+    receiver.react = (req) => (req.path.startsWith('/silent') ? { hang: true } : { status: 204 });
+  });
+  afterAll(async () => {
+    // The receiver first: its hanging requests then fail at once instead of at their 20 s timeout.
+    await receiver.close();
+    await dispatcher?.stop();
+    await t.close();
+  });
+
+  it("delivers tenant B's change within 2 s while tenant A's 1,000 records hang", async () => {
+    const s = t.runtime.services;
+    const a = uniqueTenant(PREFIX);
+    const b = uniqueTenant(PREFIX);
+    await createConfig(s, a, { webhookUrl: `${receiver.url}/silent`, events: 'INSERT', timeoutMs: 20_000 });
+    await createConfig(s, b, { webhookUrl: `${receiver.url}/b`, events: 'INSERT' });
+    await commitChanges(s, a, inserts(1000));
+    // Defaults as in production (64 slots, 16 per tenant), only the poll is quicker.
+    dispatcher = startDispatcher(t, PREFIX);
+    await eventually(
+      async () => (receiver.received.filter((r) => r.path === '/silent').length >= 16 ? true : undefined),
+      30_000,
+      "tenant A's requests to hang",
+    );
+    // A's share is taken and stays taken: exactly its cap of requests is open at its endpoint.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(receiver.received.filter((r) => r.path === '/silent')).toHaveLength(16);
+
+    const written = Date.now();
+    await commitChanges(s, b, inserts(1));
+    const arrived = await eventually(
+      async () => receiver.received.find((r) => r.path === '/b')?.at,
+      10_000,
+      "tenant B's delivery",
+    );
+    expect(arrived - written).toBeLessThan(2000);
+  });
+});

@@ -1,0 +1,159 @@
+import 'reflect-metadata';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startDispatcher, type RunningDispatcher } from '../../src/dispatcher/start';
+import { RetentionCleanup } from '../../src/retention/cleanup';
+import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
+import { adminOf, commitChanges, createConfig, inserts, outboxOf } from '../dispatcher/fixtures';
+import { eventually } from '../dispatcher/harness';
+
+/**
+ * Retention (CONTRACT §9): finished outbox records (DELIVERED, DEAD) last changed longer ago than
+ * OUTBOX_RETENTION go with their attempts, PENDING and RETRYING never do, trigger events older
+ * than TRIGGER_EVENT_RETENTION go, in statements of at most 1,000 rows, counted in
+ * hookgate_retention_deleted_total.
+ */
+const PREFIX = 'ret';
+const HOUR = 3_600_000;
+
+describe('retention clean-up', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ DISPATCHER: 'off' });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  /** Stages `n` records of `tenant` in `status`, last changed `ageMs` ago, each with one attempt. */
+  async function stage(tenant: string, n: number, status: string, ageMs: number): Promise<void> {
+    const s = t.runtime.services;
+    const outbox = await outboxOf(s, tenant);
+    const before = await s.db.pool.query<{ max: string | null }>(`SELECT max(id) FROM ${outbox.table}`);
+    await commitChanges(s, tenant, inserts(n));
+    const since = before.rows[0].max ?? '0';
+    await s.db.pool.query(
+      `UPDATE ${outbox.table} SET status = $1, updated_at = now() - $2 * interval '1 millisecond' WHERE id > $3`,
+      [status, ageMs, since],
+    );
+    await s.db.pool.query(
+      `INSERT INTO ${outbox.attempts} (outbox_id, attempt_number, started_at, duration_ms, status_code, error)
+       SELECT id, 1, now(), 5, 204, NULL FROM ${outbox.table} WHERE id > $1`,
+      [since],
+    );
+  }
+
+  async function countByStatus(tenant: string): Promise<Record<string, number>> {
+    const s = t.runtime.services;
+    const outbox = await outboxOf(s, tenant);
+    const { rows } = await s.db.pool.query<{ status: string; n: number }>(
+      `SELECT status, count(*)::int AS n FROM ${outbox.table} GROUP BY status`,
+    );
+    return Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  }
+
+  async function attemptsOf(tenant: string): Promise<number> {
+    const s = t.runtime.services;
+    const outbox = await outboxOf(s, tenant);
+    const { rows } = await s.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${outbox.attempts}`);
+    return rows[0].n;
+  }
+
+  async function deletedCount(kind: string): Promise<number> {
+    const metric = await t.runtime.services.metrics.registry.getSingleMetric('hookgate_retention_deleted_total')?.get();
+    return metric?.values.find((v) => v.labels.kind === kind)?.value ?? 0;
+  }
+
+  it('deletes finished records past retention with their attempts, in batches, and keeps everything else', async () => {
+    const s = t.runtime.services;
+    const tenant = uniqueTenant(PREFIX);
+    await createConfig(s, tenant, { webhookUrl: 'http://127.0.0.1:9/hook', events: 'INSERT' });
+    await stage(tenant, 2300, 'DELIVERED', 2 * HOUR);
+    await stage(tenant, 20, 'DEAD', 2 * HOUR);
+    await stage(tenant, 7, 'PENDING', 2 * HOUR);
+    await stage(tenant, 5, 'RETRYING', 2 * HOUR);
+    await stage(tenant, 11, 'DELIVERED', 10 * 60_000);
+    await stage(tenant, 3, 'DEAD', 10 * 60_000);
+    const before = await deletedCount('outbox');
+
+    const cleanup = new RetentionCleanup({
+      pool: s.db.pool,
+      tenants: s.tenants,
+      logger: s.logger,
+      registry: s.metrics.registry,
+      settings: { outboxMs: HOUR, triggerEventMs: 0, intervalMs: 60_000, tenantPrefix: tenant },
+    });
+    await cleanup.runOnce();
+
+    expect(await countByStatus(tenant)).toEqual({ PENDING: 7, RETRYING: 5, DELIVERED: 11, DEAD: 3 });
+    expect(await attemptsOf(tenant)).toBe(7 + 5 + 11 + 3);
+    expect((await deletedCount('outbox')) - before).toBe(2320);
+    // The deleted records are gone for operators too.
+    const page = await s.outbox.list(adminOf(tenant), { first: 500 });
+    expect(page.items.every((r) => r.status !== 'DELIVERED' || Date.now() - r.updatedAt.getTime() < HOUR)).toBe(true);
+  });
+
+  it('deletes trigger events received before TRIGGER_EVENT_RETENTION and keeps the recent ones', async () => {
+    const s = t.runtime.services;
+    const tenant = uniqueTenant(PREFIX);
+    const trigger = await s.triggers.create(adminOf(tenant), { name: 'retained' });
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/linker/triggers/webhook/${trigger.id}`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ i }),
+      });
+      expect(res.statusCode).toBe(202);
+    }
+    await s.db.pool.query(
+      `UPDATE trigger_events SET received_at = now() - interval '2 hours'
+        WHERE id IN (SELECT id FROM trigger_events WHERE trigger_id = $1 ORDER BY seq LIMIT 3)`,
+      [trigger.id],
+    );
+    const before = await deletedCount('trigger_event');
+    const cleanup = new RetentionCleanup({
+      pool: s.db.pool,
+      tenants: s.tenants,
+      logger: s.logger,
+      registry: s.metrics.registry,
+      settings: { outboxMs: 0, triggerEventMs: HOUR, intervalMs: 60_000, tenantPrefix: tenant },
+    });
+    await cleanup.runOnce();
+    const { rows } = await s.db.pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM trigger_events WHERE trigger_id = $1',
+      [trigger.id],
+    );
+    expect(rows[0].n).toBe(2);
+    expect((await deletedCount('trigger_event')) - before).toBe(3);
+  });
+
+  it('runs by itself every RETENTION_INTERVAL in a process that runs a dispatcher', async () => {
+    const app = await startTestApp({ DISPATCHER: 'off', OUTBOX_RETENTION: '1h', RETENTION_INTERVAL: '1s' });
+    let running: RunningDispatcher | undefined;
+    try {
+      const s = app.runtime.services;
+      const tenant = uniqueTenant(PREFIX);
+      await createConfig(s, tenant, { webhookUrl: 'http://127.0.0.1:9/hook', events: 'INSERT' });
+      running = startDispatcher(app.runtime, { DISPATCHER_TENANT_PREFIX: tenant, DISPATCHER_POLL_MS: '100' });
+      // Staged after the first pass: only a later pass, on the interval, can delete them.
+      await new Promise((r) => setTimeout(r, 300));
+      const outbox = await outboxOf(s, tenant);
+      await commitChanges(s, tenant, inserts(4));
+      await s.db.pool.query(
+        `UPDATE ${outbox.table} SET status = 'DEAD', locked_by = NULL, locked_until = NULL,
+                updated_at = now() - interval '2 hours'`,
+      );
+      await eventually(
+        async () => {
+          const { rows } = await s.db.pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${outbox.table}`);
+          return rows[0].n === 0 ? true : undefined;
+        },
+        15_000,
+        'the interval pass to delete the expired records',
+      );
+    } finally {
+      await running?.stop();
+      await app.close();
+    }
+  });
+});
