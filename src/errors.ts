@@ -1,4 +1,4 @@
-/** The one error type of the service layer. Surfaces map `code` to a status through `statusOf`. */
+/** The one error type of the service layer. Surfaces map `code` to a status through `AppError.status`. */
 export interface FieldError {
   field: string;
   message: string;
@@ -48,10 +48,6 @@ export class AppError extends Error {
   get status(): number {
     return ERROR_STATUS[this.code];
   }
-}
-
-export function statusOf(code: string): number {
-  return (ERROR_STATUS as Record<string, number>)[code] ?? 500;
 }
 
 export function validationError(details: FieldError[], message = 'Request validation failed'): AppError {
@@ -117,4 +113,16 @@ export function toAppError(err: unknown): AppError {
   if (pgCode === '22021' || pgCode === '22P05')
     return new AppError('VALIDATION_FAILED', 'The request contains characters that cannot be stored');
   return new AppError('INTERNAL_ERROR', 'An unexpected error occurred');
+}
+
+/** What may be logged about an unexpected error: its kind and codes, never its text, SQL or stack. */
+export function errorSummary(err: unknown): Record<string, unknown> {
+  if (!err || typeof err !== 'object') return { type: typeof err };
+  const e = err as { name?: unknown; code?: unknown; constraint?: unknown; routine?: unknown; severity?: unknown };
+  return {
+    type: typeof e.name === 'string' ? e.name : 'Error',
+    code: typeof e.code === 'string' ? e.code : undefined,
+    constraint: typeof e.constraint === 'string' ? e.constraint : undefined,
+    routine: typeof e.routine === 'string' ? e.routine : undefined,
+  };
 }

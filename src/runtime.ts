@@ -10,7 +10,7 @@ import { createMetrics } from './metrics';
 import { createServices, type Services } from './services';
 
 /** Settings no AUTH_* variable covers: then the development secret in DATA_DIR signs tokens. */
-export function usesDevAuth(config: Config): boolean {
+function usesDevAuth(config: Config): boolean {
   return !config.auth.jwtSecret && !config.auth.jwksUrl && !config.auth.publicKey;
 }
 

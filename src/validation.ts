@@ -1,6 +1,9 @@
 import type { FieldError } from './errors';
 import { validationError } from './errors';
 
+/** A UUID in its canonical text form, any case: ids in URLs and queries are checked with it before a lookup. */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * Small field readers shared by the services. Each reads one field of an untrusted object,
  * records a field error instead of throwing, and returns undefined when the field is absent.

@@ -3,11 +3,10 @@
  * pass through quoteIdent; every value is a bound parameter cast to its column's type; output
  * columns get positional aliases, so no user-chosen name (alias) ever reaches the SQL text.
  */
-import { SQL_TYPES, type FieldType } from '../catalog/model';
+import { SQL_TYPES, type FieldType, type FieldValue } from '../catalog/model';
 import { quoteIdent, type Params } from '../db/sql';
 import type { ColumnType, Filter, Granularity, SelectItem, SourceField, ValidQuery } from './model';
 import { aggregateType } from './parse';
-import { bindable } from './values';
 
 /** Where rows come from: a tenant table, or a view's statement as a subquery. */
 export interface SqlSource {
@@ -67,7 +66,12 @@ const COMPARISON: Record<string, string> = {
   ILIKE: 'ILIKE',
 };
 
-export function compileFilter(f: Filter, source: SqlSource, params: Params): string {
+/** The form a checked value is bound in (text for JSON, so `$n::jsonb` reads it). */
+function bindable(type: FieldType, value: FieldValue): unknown {
+  return type === 'JSON' ? JSON.stringify(value) : value;
+}
+
+function compileFilter(f: Filter, source: SqlSource, params: Params): string {
   if (f.kind === 'group') {
     const parts = f.conditions.map((c) => compileFilter(c, source, params));
     if (f.op === 'NOT') return `(NOT ${parts[0]})`;
@@ -114,7 +118,7 @@ function selectExpression(item: SelectItem, source: SqlSource): string {
   }
 }
 
-export function columnType(item: SelectItem, source: SqlSource): FieldType {
+function columnType(item: SelectItem, source: SqlSource): FieldType {
   const fieldType = item.field === undefined ? undefined : source.fields.get(item.field)!.type;
   return item.agg ? aggregateType(item.agg, fieldType) : fieldType!;
 }

@@ -53,8 +53,14 @@ export class LastSeenDefinitions {
       this.entries.delete(key);
       throw err;
     }
-    // Frozen, since later requests compile from the very same object.
-    const entry = { definition: deepFreeze(definition), content: JSON.stringify(definition) };
+    const content = JSON.stringify(definition);
+    // An unchanged definition keeps its object, so what was parsed from it can be kept with it
+    // (keyed by the object); frozen, since later requests compile from that very object.
+    const kept = this.entries.get(key);
+    const entry = (kept?.content === content ? kept : { definition: deepFreeze(definition), content }) as {
+      definition: D;
+      content: string;
+    };
     this.entries.delete(key);
     if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, entry);

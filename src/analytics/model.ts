@@ -1,5 +1,5 @@
 /** The analytics query language of CONTRACT §7, as validated, typed values. */
-import type { FieldType } from '../catalog/model';
+import type { FieldType, FieldValue } from '../catalog/model';
 
 export const FILTER_OPERATORS = [
   'EQ',
@@ -47,11 +47,8 @@ export interface SourceField {
   type: FieldType;
 }
 
-/** A scalar value, already checked against its field's type (see values.ts for the encodings). */
-export type TypedValue = string | number | boolean | object;
-
 export type Filter =
-  | { kind: 'condition'; field: string; op: FilterOperator; values: TypedValue[] }
+  | { kind: 'condition'; field: string; op: FilterOperator; values: FieldValue[] }
   | { kind: 'group'; op: FilterGroupOp; conditions: Filter[] };
 
 export interface SelectItem {

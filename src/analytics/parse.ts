@@ -3,7 +3,8 @@
  * a source. Nothing here throws on a bad input: each problem is collected as a field error with
  * its path, so one answer can list them all (A2 needs the list; the others throw INVALID_QUERY).
  */
-import { FIELD_TYPES, type FieldType } from '../catalog/model';
+import { checkValue, parseDate, type Checked } from '../catalog/field-values';
+import { FIELD_TYPES, type FieldType, type FieldValue } from '../catalog/model';
 import { AppError, type FieldError } from '../errors';
 import {
   AGGREGATIONS,
@@ -18,6 +19,7 @@ import {
   MAX_LIMIT,
   MAX_OFFSET,
   MAX_SELECT_ITEMS,
+  MAX_STRING_VALUE,
   type Aggregation,
   type Filter,
   type FilterGroupOp,
@@ -26,9 +28,7 @@ import {
   type SelectItem,
   type SourceField,
   type TimeConfig,
-  type TypedValue,
 } from './model';
-import { checkValue, isCalendarDate } from './values';
 
 export type Fields = ReadonlyMap<string, SourceField>;
 
@@ -86,6 +86,21 @@ export function aggregationFits(agg: Aggregation, type: FieldType): boolean {
   if (agg === 'SUM' || agg === 'AVG') return NUMERIC.has(type);
   if (agg === 'MIN' || agg === 'MAX') return type !== 'JSON';
   return true;
+}
+
+/**
+ * A value in a filter, a view parameter or its default: the catalogue's rule for its type (the same
+ * a record write applies), null refused since conditions test null with IS_NULL, and text bounded
+ * so that a hostile body cannot build an enormous statement.
+ */
+export function checkQueryValue(type: FieldType, raw: unknown): Checked {
+  if (raw === null || raw === undefined) return { ok: false, message: 'must not be null (use IS_NULL or IS_NOT_NULL)' };
+  if (typeof raw === 'string' && raw.length > MAX_STRING_VALUE)
+    return { ok: false, message: `must be at most ${MAX_STRING_VALUE} characters` };
+  const checked = checkValue(type, raw);
+  if (checked.ok && type === 'JSON' && JSON.stringify(raw).length > MAX_STRING_VALUE)
+    return { ok: false, message: `must be at most ${MAX_STRING_VALUE} characters as JSON` };
+  return checked;
 }
 
 function readEnum<T extends string>(raw: unknown, allowed: readonly T[]): T | undefined {
@@ -198,14 +213,14 @@ function readOperands(
   raw: unknown,
   p: Problems,
   path: string,
-): TypedValue[] | undefined {
-  const one = (v: unknown, at: string): TypedValue | undefined => {
-    const c = checkValue(type, v);
+): FieldValue[] | undefined {
+  const one = (v: unknown, at: string): FieldValue | undefined => {
+    const c = checkQueryValue(type, v);
     return c.ok ? c.value : p.add(at, c.message);
   };
-  const all = (list: unknown[]): TypedValue[] | undefined => {
+  const all = (list: unknown[]): FieldValue[] | undefined => {
     const out = list.map((v, i) => one(v, `${path}[${i}]`));
-    return out.every((v) => v !== undefined) ? (out as TypedValue[]) : undefined;
+    return out.every((v) => v !== undefined) ? (out as FieldValue[]) : undefined;
   };
   switch (op) {
     case 'IS_NULL':
@@ -263,8 +278,8 @@ export function readTime(
     } else {
       const from = r.from;
       const to = r.to;
-      const fromOk = typeof from === 'string' && isCalendarDate(from);
-      const toOk = typeof to === 'string' && isCalendarDate(to);
+      const fromOk = parseDate(from) !== undefined;
+      const toOk = parseDate(to) !== undefined;
       if (!fromOk) p.add(`${path}.range.from`, 'must be a date YYYY-MM-DD');
       if (!toOk) p.add(`${path}.range.to`, 'must be a date YYYY-MM-DD');
       if (fromOk && toOk) {

@@ -25,7 +25,7 @@ import {
   readTime,
 } from './parse';
 import type { QueryRunner } from './runner';
-import { bindView, entitySource, viewSource } from './sources';
+import { bindView, entitySource, readViewSelect, viewSource } from './sources';
 
 interface Prepared {
   schema: string;
@@ -68,8 +68,21 @@ export class AnalyticsService {
   ) {}
 
   private readonly lastSeen = new LastSeenDefinitions();
+  /**
+   * What was read from a stored definition (with its entity), kept with the definition object
+   * LastSeenDefinitions hands out: a definition is parsed once, not on every query, until it or
+   * its entity changes (then the object is new).
+   */
+  private readonly parsedDefinitions = new WeakMap<object, unknown>();
 
-  /** A1 */
+  private parsedOnce<T>(definition: object, parse: () => T): T {
+    if (this.parsedDefinitions.has(definition)) return this.parsedDefinitions.get(definition) as T;
+    const parsed = parse();
+    this.parsedDefinitions.set(definition, parsed);
+    return parsed;
+  }
+
+  /** Runs a query over an entity (or a view without required parameters); CONTRACT §7 A1. */
   async query(ctx: TenantContext, body: unknown): Promise<TabularResult> {
     const name = entityNameOf(body);
     try {
@@ -99,7 +112,7 @@ export class AnalyticsService {
     }
   }
 
-  /** A2: every check of A1, and nothing is run. */
+  /** Checks a query as `query` does, and runs nothing; CONTRACT §7 A2. */
   async check(ctx: TenantContext, body: unknown): Promise<QueryCheck> {
     try {
       await this.prepareEntityQuery(ctx, body);
@@ -114,26 +127,29 @@ export class AnalyticsService {
     }
   }
 
-  /** A3 */
+  /** PostgreSQL's plan for the query, without running it; CONTRACT §7 A3. */
   async plan(ctx: TenantContext, body: unknown): Promise<string> {
     const { schema, compiled } = await this.prepareEntityQuery(ctx, body);
     return this.runner.explain(schema, compiled);
   }
 
-  /** A4 */
+  /** Runs a named metric with the caller's dimensions, time and filter; CONTRACT §7 A4. */
   async metricQuery(ctx: TenantContext, metricName: string, params: unknown): Promise<TabularResult> {
     return this.lastSeen.run(
       `metric\0${ctx.tenantId}\0${metricName}`,
       !this.runner.serial,
       () => this.metrics.getWithEntity(ctx, metricName),
-      async ({ metric, entity }) => {
-        const { schema, compiled } = await this.prepareMetricQuery(ctx, metric, entity, params, '');
+      async (found) => {
+        const { schema, compiled } = await this.prepareMetricQuery(ctx, found, params, '');
         return this.runner.run(schema, compiled);
       },
     );
   }
 
-  /** A5: every metric is checked before any runs; they run concurrently where the database allows. */
+  /**
+   * Runs several metrics with the same parameters; CONTRACT §7 A5. Every metric is checked before
+   * any runs; they run concurrently where the database allows.
+   */
   async batchMetricQuery(ctx: TenantContext, metricNames: unknown, params: unknown): Promise<MetricResult[]> {
     if (
       !Array.isArray(metricNames) ||
@@ -145,9 +161,7 @@ export class AnalyticsService {
     }
     const names = [...new Set(metricNames as string[])];
     const definitions = await Promise.all(names.map((n) => this.metrics.getWithEntity(ctx, n)));
-    const prepared = await Promise.all(
-      definitions.map((d) => this.prepareMetricQuery(ctx, d.metric, d.entity, params, 'params.')),
-    );
+    const prepared = await Promise.all(definitions.map((d) => this.prepareMetricQuery(ctx, d, params, 'params.')));
     const run = (p: Prepared) => this.runner.run(p.schema, p.compiled);
     let results: TabularResult[];
     if (this.runner.serial) {
@@ -159,7 +173,7 @@ export class AnalyticsService {
     return names.map((metric, i) => ({ metric, result: results[i] }));
   }
 
-  /** A6 */
+  /** Runs a named view with the caller's parameter values; CONTRACT §7 A6. */
   async viewQuery(ctx: TenantContext, viewName: string, body: unknown): Promise<TabularResult> {
     return this.lastSeen.run(
       `view\0${ctx.tenantId}\0${viewName}`,
@@ -171,9 +185,10 @@ export class AnalyticsService {
 
   private async runView(
     ctx: TenantContext,
-    { view, entity }: { view: ViewDefinition; entity: EntityDefinition | null },
+    found: { view: ViewDefinition; entity: EntityDefinition | null },
     body: unknown,
   ): Promise<TabularResult> {
+    const { view, entity } = found;
     if (body !== undefined && body !== null && !isObject(body))
       throw invalidQuery([{ field: 'body', message: 'must be a JSON object' }]);
     const b = (body ?? {}) as Record<string, unknown>;
@@ -181,7 +196,8 @@ export class AnalyticsService {
     const schema = await this.tenants.ensure(ctx.tenantId);
     const source = entitySource(schema, entity);
     const p = new Problems();
-    const bound = bindView(view, source.fields, b.params, p);
+    const select = this.parsedOnce(found, () => readViewSelect(view, source.fields));
+    const bound = bindView(view, source.fields, b.params, p, select);
     const timeField = timeFieldOf(entity, entity.timeField);
     const time = readTime(b.time, timeField, p);
     const paging = readPaging(b, p);
@@ -279,26 +295,30 @@ export class AnalyticsService {
   /** A4/A5: `time`, the dimensions, then a column named after the metric. */
   private async prepareMetricQuery(
     ctx: TenantContext,
-    metric: MetricDefinition,
-    entity: EntityDefinition | null,
+    found: { metric: MetricDefinition; entity: EntityDefinition | null },
     raw: unknown,
     prefix: string,
   ): Promise<Prepared> {
     if (raw !== undefined && raw !== null && !isObject(raw))
       throw invalidQuery([{ field: prefix ? 'params' : 'body', message: 'must be a JSON object' }]);
     const params = (raw ?? {}) as Record<string, unknown>;
+    const { metric, entity } = found;
     if (!entity) throw staleDefinition('metric');
     const schema = await this.tenants.ensure(ctx.tenantId);
     const source = entitySource(schema, entity);
-    const stale = new Problems();
-    const metricFilter = readFilter(metric.filter ?? undefined, source.fields, stale);
-    const [measure] = readSelect(
-      [{ field: metric.field ?? undefined, agg: metric.aggregation, alias: metric.name }],
-      source.fields,
-      stale,
-    );
-    const timeField = timeFieldOf(entity, metric.timeField);
-    if (stale.any || (metric.timeField && !timeField)) throw staleDefinition('metric');
+    const stored = this.parsedOnce(found, () => {
+      const stale = new Problems();
+      const metricFilter = readFilter(metric.filter ?? undefined, source.fields, stale);
+      const [measure] = readSelect(
+        [{ field: metric.field ?? undefined, agg: metric.aggregation, alias: metric.name }],
+        source.fields,
+        stale,
+      );
+      const timeField = timeFieldOf(entity, metric.timeField);
+      return stale.any || (metric.timeField && !timeField) ? undefined : { metricFilter, measure, timeField };
+    });
+    if (!stored) throw staleDefinition('metric');
+    const { metricFilter, measure, timeField } = stored;
 
     const p = new Problems();
     const dimensions = readDimensions(params.dimensions, source.fields, p, `${prefix}dimensions`);

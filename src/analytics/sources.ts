@@ -3,7 +3,7 @@ import type { EntityDefinition } from '../catalog/model';
 import type { ViewDefinition } from '../catalog/view-service';
 import { qualified, quoteIdent, type Params } from '../db/sql';
 import { compileQuery, type SqlSource } from './compile';
-import type { SourceField, ValidQuery } from './model';
+import type { SelectItem, SourceField, ValidQuery } from './model';
 import { fieldMap, invalidQuery, Problems, readFilter, readSelect, type Fields } from './parse';
 import { resolveParams, substituteParams } from './view-params';
 
@@ -22,8 +22,23 @@ export interface BoundView {
   filter: ValidQuery['filter'];
 }
 
+/** A view's stored select read against its entity; undefined when it no longer fits (say, the entity was redefined). */
+export function readViewSelect(view: ViewDefinition, entityFields: Fields): SelectItem[] | undefined {
+  const p = new Problems();
+  const select = readSelect(
+    view.select.map((s) => ({ field: s.field ?? undefined, agg: s.agg ?? undefined, alias: s.alias ?? undefined })),
+    entityFields,
+    p,
+  );
+  return p.any ? undefined : select;
+}
+
+const viewNoLongerFits = () =>
+  invalidQuery([{ field: 'view', message: 'the view no longer fits its entity; define it again' }]);
+
 /**
- * Binds `params` into the view and reads it against its entity. Problems with the values are the
+ * Binds `params` into the view and reads it against its entity (`select` is the view's select
+ * already read, when the caller kept it from an earlier query). Problems with the values are the
  * caller's (INVALID_QUERY on `params.<name>`); a stored view that no longer fits its entity (say,
  * the entity was redefined) is reported on `view`.
  */
@@ -32,21 +47,18 @@ export function bindView(
   entityFields: Fields,
   params: unknown,
   p: Problems,
+  select = readViewSelect(view, entityFields),
 ): BoundView | undefined {
   const values = resolveParams(view.parameters, params, p);
   if (p.any) return undefined;
+  if (!select) throw viewNoLongerFits();
+  // The filter is read on every query: the caller's parameter values are part of it.
   const filter = substituteParams(view.filter ?? undefined, (name) =>
     values.has(name) ? { value: values.get(name) } : 'omit',
   );
   const inner = new Problems();
-  const select = readSelect(
-    view.select.map((s) => ({ field: s.field ?? undefined, agg: s.agg ?? undefined, alias: s.alias ?? undefined })),
-    entityFields,
-    inner,
-  );
   const boundFilter = readFilter(filter, entityFields, inner);
-  if (inner.any)
-    throw invalidQuery([{ field: 'view', message: 'the view no longer fits its entity; define it again' }]);
+  if (inner.any) throw viewNoLongerFits();
   return { select, filter: boundFilter };
 }
 

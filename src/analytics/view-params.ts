@@ -3,16 +3,14 @@
  * At query time the references are replaced by the caller's (or the default) values before the
  * filter is read like any other; a condition whose optional parameter has no value is left out.
  */
-import type { FieldType } from '../catalog/model';
-import type { TypedValue } from './model';
-import { isObject, type Problems } from './parse';
-import { checkValue } from './values';
+import type { FieldType, FieldValue } from '../catalog/model';
+import { checkQueryValue, isObject, type Problems } from './parse';
 
 export interface ViewParameter {
   name: string;
   type: FieldType;
   required: boolean;
-  default: TypedValue | null;
+  default: FieldValue | null;
 }
 
 export function isParamRef(v: unknown): v is { $param: string } {
@@ -80,8 +78,8 @@ export function resolveParams(
   declared: readonly ViewParameter[],
   givenRaw: unknown,
   p: Problems,
-): Map<string, TypedValue> {
-  const values = new Map<string, TypedValue>();
+): Map<string, FieldValue> {
+  const values = new Map<string, FieldValue>();
   if (givenRaw !== undefined && givenRaw !== null && !isObject(givenRaw)) {
     p.add('params', 'must be an object of parameter values');
     return values;
@@ -98,7 +96,7 @@ export function resolveParams(
       else if (d.required) p.add(`params.${d.name}`, 'is required');
       continue;
     }
-    const c = checkValue(d.type, raw);
+    const c = checkQueryValue(d.type, raw);
     if (c.ok) values.set(d.name, c.value);
     else p.add(`params.${d.name}`, c.message);
   }

@@ -26,7 +26,7 @@ export const CONFIG_READ_INTERNAL: Permission[] = ['tenant:admin', 'admin', 'int
 export const ANALYTICS_READ: Permission[] = ['analytics:read', 'tenant:admin', 'admin'];
 export const RECORD_WRITE: Permission[] = ['data:write', 'tenant:admin', 'admin'];
 
-export function parseTenantHeader(value: unknown): string {
+function parseTenantHeader(value: unknown): string {
   if (value === undefined || value === null || value === '') {
     throw new AppError('TENANT_REQUIRED', 'The X-Tenant-Id header is required');
   }

@@ -17,7 +17,7 @@ const INDEXABLE: ReadonlySet<FieldType> = new Set([
 const MAX_INDEX_COLUMNS = 4;
 
 /** A stable index name per table and column list that always fits PostgreSQL's 63 bytes. */
-export function catalogIndexName(table: string, columns: string[]): string {
+function catalogIndexName(table: string, columns: string[]): string {
   const hash = crypto
     .createHash('sha256')
     .update(`${table}\0${columns.join('\0')}`)

@@ -19,6 +19,25 @@ export interface EntityLookup {
   get(ctx: TenantContext, name: string): Promise<EntityDefinition>;
 }
 
+/**
+ * A definition's filter as plain JSON for its jsonb column, or undefined when there is none. A
+ * GraphQL input arrives as class instances (which the ORM does not serialise) with absent members
+ * undefined; those are left out, as JSON text would leave them out.
+ */
+export function storedFilter(filter: unknown): object | undefined {
+  return filter === undefined || filter === null ? undefined : (plainJson(filter) as object);
+}
+
+function plainJson(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(plainJson);
+  if (v === null || typeof v !== 'object') return v;
+  return Object.fromEntries(
+    Object.entries(v)
+      .filter(([, x]) => x !== undefined)
+      .map(([k, x]) => [k, plainJson(x)]),
+  );
+}
+
 /** The name of a metric or view body: a malformed one is a VALIDATION_FAILED, like any field rule. */
 export function readDefinitionName(body: unknown): string {
   const r = FieldReader.of(body);

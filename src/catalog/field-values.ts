@@ -1,14 +1,15 @@
 import type { FieldError } from '../errors';
-import type { EntityDefinition, FieldDefinition, FieldType } from './model';
+import type { EntityDefinition, FieldDefinition, FieldType, FieldValue } from './model';
 
 /**
  * Cell values between their JSON form (requests, responses, outbox payloads) and PostgreSQL.
  * Values are checked here, before any SQL runs, so a bad value is a 400 that names its field
- * and never a database error.
+ * and never a database error. The one rule for every surface: a record write, an analytics
+ * filter, a view parameter and its default all accept exactly the same values of a type.
  */
 
 const ISO_TIMESTAMP =
-  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?([Zz]|[+-]\d{2}:?\d{2})?)?$/;
+  /^(\d{4})-(\d{2})-(\d{2})(?:[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,9}))?)?([Zz]|[+-]\d{2}(?::?\d{2})?)?)?$/;
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // Plain decimal notation with optional exponent; NaN and Infinity are not numbers here.
 const DECIMAL_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d{1,3})?$/;
@@ -41,8 +42,9 @@ export function parseTimestamp(v: unknown): string | undefined {
   if (!m) return undefined;
   const [, y, mo, d, hh = '00', mi = '00', ss = '00', frac = '', zone = 'Z'] = m;
   if (!isRealDate(+y, +mo, +d) || +hh > 23 || +mi > 59 || +ss > 59) return undefined;
-  const offset = zone.toUpperCase() === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${zone.slice(-2)}`;
-  if (offset !== 'Z' && (+zone.slice(1, 3) > 23 || +zone.slice(-2) > 59)) return undefined;
+  const offsetMinutes = zone.length > 3 ? zone.slice(-2) : '00';
+  const offset = zone.toUpperCase() === 'Z' ? 'Z' : `${zone.slice(0, 3)}:${offsetMinutes}`;
+  if (offset !== 'Z' && (+zone.slice(1, 3) > 23 || +offsetMinutes > 59)) return undefined;
   const t = Date.parse(`${y}-${mo}-${d}T${hh}:${mi}:${ss}.${(frac + '000').slice(0, 3)}${offset}`);
   if (!Number.isFinite(t)) return undefined;
   const iso = new Date(t).toISOString();
@@ -79,9 +81,12 @@ function badJson(v: unknown, depth = 0): string | undefined {
   return 'must be a JSON value';
 }
 
-export type Checked = { ok: true; value: unknown } | { ok: false; message: string };
+export type Checked = { ok: true; value: FieldValue } | { ok: false; message: string };
 
-/** Checks one non-null value against its field type; `value` is what goes to PostgreSQL (in JSON). */
+/**
+ * Checks one non-null value against its field type; `value` is its canonical form, what goes to
+ * PostgreSQL. INTEGER is a JSON number within ±(2^53-1), since answers carry it as one.
+ */
 export function checkValue(type: FieldType, v: unknown): Checked {
   const fail = (message: string): Checked => ({ ok: false, message });
   switch (type) {
@@ -91,7 +96,9 @@ export function checkValue(type: FieldType, v: unknown): Checked {
       return e ? fail(e) : { ok: true, value: v };
     }
     case 'INTEGER':
-      return Number.isSafeInteger(v) ? { ok: true, value: v } : fail('must be an integer between -(2^53-1) and 2^53-1');
+      return Number.isSafeInteger(v)
+        ? { ok: true, value: v as number }
+        : fail('must be an integer between -(2^53-1) and 2^53-1');
     case 'FLOAT':
       return typeof v === 'number' && Number.isFinite(v) ? { ok: true, value: v } : fail('must be a finite number');
     case 'DECIMAL':
@@ -112,7 +119,7 @@ export function checkValue(type: FieldType, v: unknown): Checked {
     }
     case 'JSON': {
       const e = badJson(v);
-      return e ? fail(e) : { ok: true, value: v };
+      return e ? fail(e) : { ok: true, value: v as FieldValue };
     }
   }
 }

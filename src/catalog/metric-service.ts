@@ -11,6 +11,7 @@ import {
   readDefinitionName,
   readDefinitionWithEntity,
   resolveDefinitionEntity,
+  storedFilter,
   type EntityLookup,
 } from './definition-common';
 import { CATALOG_NAME, TIME_FIELD_TYPES, type EntityDefinition } from './model';
@@ -49,7 +50,7 @@ function toModel(row: MetricRow): MetricDefinition {
 const METRIC_COLUMNS = `d.tenant_id AS "tenantId", d.name, d.entity_name AS "entityName", d.aggregation, d.field, d.time_field AS "timeField", d.filter,
   d.created_at AS "createdAt", d.updated_at AS "updatedAt", d.created_by AS "createdBy", d.updated_by AS "updatedBy"`;
 
-export const metricNotFound = () => new AppError('METRIC_NOT_FOUND', 'Metric not found');
+const metricNotFound = () => new AppError('METRIC_NOT_FOUND', 'Metric not found');
 
 /** The tenant's metric catalogue. Definitions are checked against the entity when made. */
 export class MetricService {
@@ -102,7 +103,7 @@ export class MetricService {
           aggregation: aggregation!,
           field,
           timeField,
-          filter: (b.filter ?? undefined) as object | undefined,
+          filter: storedFilter(b.filter),
           createdBy: ctx.actor,
           updatedBy: ctx.actor,
         },

@@ -2,6 +2,9 @@
 export const FIELD_TYPES = ['STRING', 'INTEGER', 'FLOAT', 'DECIMAL', 'BOOLEAN', 'TIMESTAMP', 'DATE', 'JSON'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 
+/** A non-null value checked against its field's type (see field-values.ts for each type's form). */
+export type FieldValue = string | number | boolean | object;
+
 /** Names of entities, fields, metrics and views. */
 export const CATALOG_NAME = /^[a-z][a-z0-9_]{0,62}$/;
 

@@ -7,6 +7,7 @@ import type { Logger } from '../logger';
 import type { Aggregation } from '../analytics/model';
 import {
   checkDistinctColumns,
+  checkQueryValue,
   fieldMap,
   isFieldType,
   isObject,
@@ -15,17 +16,17 @@ import {
   readSelect,
 } from '../analytics/parse';
 import { isParamRef, sampleParams, type ViewParameter } from '../analytics/view-params';
-import { checkValue } from '../analytics/values';
 import { ensureCatalogIndex } from './catalog-indexes';
 import {
   readDefinitionName,
   readDefinitionWithEntity,
   resolveDefinitionEntity,
+  storedFilter,
   type EntityLookup,
 } from './definition-common';
 import { CATALOG_NAME, type EntityDefinition } from './model';
 
-export interface ViewSelectItem {
+interface ViewSelectItem {
   field: string | null;
   agg: Aggregation | null;
   alias: string | null;
@@ -64,7 +65,7 @@ function toModel(row: ViewRow): ViewDefinition {
 const VIEW_COLUMNS = `d.tenant_id AS "tenantId", d.name, d.entity_name AS "entityName", d."select", d.filter, d.parameters,
   d.created_at AS "createdAt", d.updated_at AS "updatedAt", d.created_by AS "createdBy", d.updated_by AS "updatedBy"`;
 
-export const viewNotFound = () => new AppError('VIEW_NOT_FOUND', 'View not found');
+const viewNotFound = () => new AppError('VIEW_NOT_FOUND', 'View not found');
 
 function readParameters(raw: unknown, p: Problems): ViewParameter[] {
   if (raw === undefined || raw === null) return [];
@@ -88,7 +89,7 @@ function readParameters(raw: unknown, p: Problems): ViewParameter[] {
     let def: ViewParameter['default'] = null;
     if (item.default !== undefined && item.default !== null) {
       if (required) return p.add(`${at}.default`, 'a required parameter takes no default');
-      const c = checkValue(item.type, item.default);
+      const c = checkQueryValue(item.type, item.default);
       if (!c.ok) return p.add(`${at}.default`, c.message);
       def = c.value;
     }
@@ -159,7 +160,7 @@ export class ViewService {
           name,
           entityName: entity.name,
           select: stored as unknown as object,
-          filter: (b.filter ?? undefined) as object | undefined,
+          filter: storedFilter(b.filter),
           parameters: parameters as unknown as object,
           createdBy: ctx.actor,
           updatedBy: ctx.actor,

@@ -1,8 +1,7 @@
 import type { GraphQLFormattedError } from 'graphql';
 import { unwrapResolverError } from '@apollo/server/errors';
-import { AppError, toAppError } from '../errors';
+import { AppError, errorSummary, toAppError } from '../errors';
 import type { Logger } from '../logger';
-import { errorSummary } from '../http/errors';
 
 /** GraphQL document errors that are the client's own and keep Apollo's codes. */
 const PASS_THROUGH = new Set([

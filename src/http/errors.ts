@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
-import { AppError, toAppError, type ErrorCode } from '../errors';
+import { AppError, errorSummary, toAppError, type ErrorCode } from '../errors';
 
 /** Fastify's own failures (parsing, limits) in the contract's codes. */
 const FASTIFY_CODES: Record<string, [ErrorCode, string]> = {
@@ -26,18 +26,6 @@ export function fromFastifyError(err: unknown): AppError {
     return new AppError('VALIDATION_FAILED', 'The request is malformed');
   }
   return toAppError(err);
-}
-
-/** What may be logged about an unexpected error: its kind and codes, never its text, SQL or stack. */
-export function errorSummary(err: unknown): Record<string, unknown> {
-  if (!err || typeof err !== 'object') return { type: typeof err };
-  const e = err as { name?: unknown; code?: unknown; constraint?: unknown; routine?: unknown; severity?: unknown };
-  return {
-    type: typeof e.name === 'string' ? e.name : 'Error',
-    code: typeof e.code === 'string' ? e.code : undefined,
-    constraint: typeof e.constraint === 'string' ? e.constraint : undefined,
-    routine: typeof e.routine === 'string' ? e.routine : undefined,
-  };
 }
 
 export function errorBody(err: AppError, requestId: string) {

@@ -1,5 +1,5 @@
 import { validationError, type FieldError } from '../errors';
-import { UUID_PATTERN } from '../webhooks/model';
+import { UUID_PATTERN } from '../validation';
 import type { OutboxStatus } from './model';
 import type { ReplayMatch } from './sql/replay-records';
 

@@ -2,7 +2,7 @@ import type { TenantContext } from '../auth/permissions';
 import type { Database, Queryable } from '../db/database';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError, validationError } from '../errors';
-import { UUID_PATTERN } from '../webhooks/model';
+import { UUID_PATTERN } from '../validation';
 import { decodeRecordId, encodeRecordId } from './record-id';
 import { markTenantDue } from './due-tenants';
 import { OUTBOX_STATUSES, type OutboxListQuery, type OutboxPage, type OutboxRecord } from './model';

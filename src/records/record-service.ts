@@ -10,9 +10,9 @@ import { AppError, validationError, type FieldError } from '../errors';
 import { writeOutboxRecords, type EntityChange } from '../outbox/enqueue';
 import { RecordSql } from './record-sql';
 
-export const BATCH_OPERATIONS = ['INSERT', 'UPSERT'] as const;
+const BATCH_OPERATIONS = ['INSERT', 'UPSERT'] as const;
 export type BatchOperation = (typeof BATCH_OPERATIONS)[number];
-export const MAX_BATCH_RECORDS = 1000;
+const MAX_BATCH_RECORDS = 1000;
 
 export interface WriteResult {
   count: number;

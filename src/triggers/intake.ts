@@ -5,7 +5,8 @@ import type { Registry } from 'prom-client';
 import { queryPrepared } from '../db/prepared';
 import { AppError } from '../errors';
 import { createIntakeMetrics, type IntakeMetrics } from './metrics';
-import { INTAKE_HEADERS, UUID_PATTERN, triggerNotFound, type AcceptedEvent } from './model';
+import { UUID_PATTERN } from '../validation';
+import { INTAKE_HEADERS, triggerNotFound, type AcceptedEvent } from './model';
 import { EventWriter } from './event-writer';
 import { verifyRequest } from './signature';
 

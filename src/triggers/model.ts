@@ -70,7 +70,5 @@ export const INTAKE_HEADERS: readonly string[] = [
   'x-real-ip',
 ];
 
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** Unknown, foreign, disabled (at intake) or malformed ids all answer this. */
 export const triggerNotFound = () => new AppError('TRIGGER_NOT_FOUND', 'Trigger not found');

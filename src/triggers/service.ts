@@ -1,14 +1,8 @@
 import crypto from 'node:crypto';
 import type { PrismaClient, Trigger as TriggerRow, TriggerEvent as TriggerEventRow } from '../generated/prisma/client';
 import type { TenantContext } from '../auth/permissions';
-import {
-  TRIGGER_DEFAULTS,
-  UUID_PATTERN,
-  triggerNotFound,
-  type Trigger,
-  type TriggerEvent,
-  type TriggerEventPage,
-} from './model';
+import { TRIGGER_DEFAULTS, triggerNotFound, type Trigger, type TriggerEvent, type TriggerEventPage } from './model';
+import { UUID_PATTERN } from '../validation';
 import { encodeCursor, readEventPaging, readTriggerFields } from './validation';
 
 function toModel(row: TriggerRow): Trigger {

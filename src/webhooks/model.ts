@@ -48,5 +48,3 @@ export interface Page<T> {
   total: number;
   totalPages: number;
 }
-
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

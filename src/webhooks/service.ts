@@ -3,15 +3,9 @@ import type { PrismaClient, WebhookConfig as WebhookConfigRow } from '../generat
 import type { TenantContext } from '../auth/permissions';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError, validationError } from '../errors';
+import { UUID_PATTERN } from '../validation';
 import { WEBHOOK_DEFAULTS } from './defaults';
-import {
-  UUID_PATTERN,
-  type ChangeOperation,
-  type ListQuery,
-  type Page,
-  type SignatureScheme,
-  type WebhookConfig,
-} from './model';
+import { type ChangeOperation, type ListQuery, type Page, type SignatureScheme, type WebhookConfig } from './model';
 import { newSecret, secretSchemeMismatch } from './secrets';
 import {
   readEntityNameParam,

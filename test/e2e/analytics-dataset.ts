@@ -2,7 +2,7 @@
 import { expect } from 'vitest';
 import type { TestApp } from '../support/app';
 
-export const ORDER_FIELDS = [
+const ORDER_FIELDS = [
   { name: 'id', type: 'INTEGER' },
   { name: 'region', type: 'STRING' },
   { name: 'status', type: 'STRING' },
@@ -15,7 +15,7 @@ export const ORDER_FIELDS = [
   { name: 'meta', type: 'JSON' },
 ];
 
-export const ORDERS = [
+const ORDERS = [
   {
     id: 1,
     region: 'north',

@@ -140,6 +140,8 @@ describe('analytics and the metric/view catalogue over GraphQL', () => {
       timeField: 'created_at',
       filter: { field: 'paid', op: 'EQ', value: true },
     });
+    // Stored as the JSON the caller sent: no members the input type has but the caller left out.
+    expect(defined.data!.defineMetric.filter).toEqual({ field: 'paid', op: 'EQ', value: true });
     await gqlRequest(
       t.app,
       DefineMetricDocument,
@@ -225,6 +227,7 @@ describe('analytics and the metric/view catalogue over GraphQL', () => {
       ],
       parameters: [{ name: 'min', type: 'DECIMAL', required: false, default: 10 }],
     });
+    expect(defined.data!.defineView.filter).toEqual({ field: 'amount', op: 'GTE', value: { $param: 'min' } });
     expect((await gqlRequest(t.app, ViewsDocument, {}, h)).data!.views.map((v) => v.name)).toEqual(['big_orders']);
     expect((await gqlRequest(t.app, ViewDocument, { name: 'big_orders' }, h)).data!.view.entity).toBe('orders');
 

@@ -90,7 +90,7 @@ function evalFilter(f: FilterBody, row: Row, types: FieldTypes): Tri {
 }
 
 /** Start of the UTC bucket holding `value` (a TIMESTAMP ISO string or a DATE), as ISO. */
-export function bucketStart(value: string, granularity: string): string {
+function bucketStart(value: string, granularity: string): string {
   const d = new Date(value.length === 10 ? `${value}T00:00:00.000Z` : value);
   const y = d.getUTCFullYear();
   const m = d.getUTCMonth();

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
-export const ROOT = path.resolve(__dirname, '../..');
+const ROOT = path.resolve(__dirname, '../..');
 
 export interface ServerProcess {
   child: ChildProcess;

@@ -6,28 +6,31 @@ import {
   EntityQueryInput,
   MetricQueryParamsInput,
   MetricResult,
-  plainInput,
   QueryCheck,
   TabularResult,
   TimeConfigInput,
 } from './types';
 
-/** CONTRACT §7 A1–A6 over GraphQL: the same service calls as the REST routes. */
+/**
+ * CONTRACT §7 A1–A6 over GraphQL: the same service calls as the REST routes. The coerced inputs go
+ * to the service as they are (absent members are null or undefined, which the service reads as
+ * not given), not through JSON text and back.
+ */
 @Resolver()
 export class AnalyticsResolver {
   @Query(() => TabularResult)
   async entityQuery(@Arg('input', () => EntityQueryInput) input: EntityQueryInput, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.analytics.query(await ctx.authorize(ANALYTICS_READ), plainInput(input));
+    return ctx.services.analytics.query(await ctx.authorize(ANALYTICS_READ), input);
   }
 
   @Query(() => QueryCheck, { description: 'Checks a query against the catalogue without running it' })
   async checkEntityQuery(@Arg('input', () => EntityQueryInput) input: EntityQueryInput, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.analytics.check(await ctx.authorize(ANALYTICS_READ), plainInput(input));
+    return ctx.services.analytics.check(await ctx.authorize(ANALYTICS_READ), input);
   }
 
   @Query(() => String, { description: "PostgreSQL's plan for the query (EXPLAIN), without running it" })
   async entityQueryPlan(@Arg('input', () => EntityQueryInput) input: EntityQueryInput, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.analytics.plan(await ctx.authorize(ANALYTICS_READ), plainInput(input));
+    return ctx.services.analytics.plan(await ctx.authorize(ANALYTICS_READ), input);
   }
 
   @Query(() => TabularResult)
@@ -36,7 +39,7 @@ export class AnalyticsResolver {
     @Ctx() ctx: GraphQLContext,
     @Arg('params', () => MetricQueryParamsInput, { nullable: true }) params?: MetricQueryParamsInput,
   ) {
-    return ctx.services.analytics.metricQuery(await ctx.authorize(ANALYTICS_READ), metricName, plainInput(params));
+    return ctx.services.analytics.metricQuery(await ctx.authorize(ANALYTICS_READ), metricName, params);
   }
 
   @Query(() => [MetricResult])
@@ -45,7 +48,7 @@ export class AnalyticsResolver {
     @Ctx() ctx: GraphQLContext,
     @Arg('params', () => MetricQueryParamsInput, { nullable: true }) params?: MetricQueryParamsInput,
   ) {
-    return ctx.services.analytics.batchMetricQuery(await ctx.authorize(ANALYTICS_READ), metrics, plainInput(params));
+    return ctx.services.analytics.batchMetricQuery(await ctx.authorize(ANALYTICS_READ), metrics, params);
   }
 
   @Query(() => TabularResult)
@@ -57,12 +60,7 @@ export class AnalyticsResolver {
     @Arg('limit', () => Int, { nullable: true }) limit?: number,
     @Arg('offset', () => Int, { nullable: true }) offset?: number,
   ) {
-    const body = {
-      params: params ?? undefined,
-      time: plainInput(time),
-      limit: limit ?? undefined,
-      offset: offset ?? undefined,
-    };
+    const body = { params, time, limit, offset };
     return ctx.services.analytics.viewQuery(await ctx.authorize(ANALYTICS_READ), viewName, body);
   }
 }

@@ -1,24 +1,11 @@
-import { Field, InputType, ObjectType, registerEnumType } from 'type-graphql';
-import { FIELD_TYPES } from '../../catalog/model';
-
-export enum FieldType {
-  STRING = 'STRING',
-  INTEGER = 'INTEGER',
-  FLOAT = 'FLOAT',
-  DECIMAL = 'DECIMAL',
-  BOOLEAN = 'BOOLEAN',
-  TIMESTAMP = 'TIMESTAMP',
-  DATE = 'DATE',
-  JSON = 'JSON',
-}
-registerEnumType(FieldType, { name: 'FieldType', description: 'The type of an entity field' });
-// Keep the GraphQL enum and the catalogue's list in step.
-if (Object.values(FieldType).join() !== FIELD_TYPES.join()) throw new Error('FieldType enum out of sync');
+import { Field, InputType, ObjectType } from 'type-graphql';
+import type { FieldType } from '../../catalog/model';
+import { FieldTypeEnum } from '../enums';
 
 @ObjectType({ description: 'One field (column) of an entity' })
 export class EntityField {
   @Field() name!: string;
-  @Field(() => FieldType) type!: FieldType;
+  @Field(() => FieldTypeEnum) type!: FieldType;
 }
 
 @ObjectType({ description: "An entity of the tenant's catalogue, backed by a table in the tenant's schema" })
@@ -35,7 +22,7 @@ export class Entity {
 @InputType()
 export class EntityFieldInput {
   @Field() name!: string;
-  @Field(() => FieldType) type!: FieldType;
+  @Field(() => FieldTypeEnum) type!: FieldType;
 }
 
 @InputType({

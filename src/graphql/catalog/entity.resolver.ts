@@ -17,13 +17,7 @@ export class EntityResolver {
 
   @Mutation(() => Entity, { description: "Defines an entity and creates its table in the tenant's schema" })
   async defineEntity(@Arg('input', () => DefineEntityInput) input: DefineEntityInput, @Ctx() ctx: GraphQLContext) {
-    const body = {
-      name: input.name,
-      fields: input.fields.map((f) => ({ name: f.name, type: f.type })),
-      primaryKey: input.primaryKey,
-      timeField: input.timeField,
-    };
-    return ctx.services.entities.define(await ctx.authorize(CONFIG_ADMIN), body);
+    return ctx.services.entities.define(await ctx.authorize(CONFIG_ADMIN), input);
   }
 
   @Mutation(() => Boolean, { description: 'Drops the entity and its table with every record in it' })

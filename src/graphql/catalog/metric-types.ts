@@ -1,12 +1,14 @@
 import { GraphQLJSON } from 'graphql-scalars';
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { Aggregation, FilterInput } from '../analytics/types';
+import type { Aggregation } from '../../analytics/model';
+import { FilterInput } from '../analytics/types';
+import { AggregationEnum } from '../enums';
 
 @ObjectType({ description: 'A named aggregation of one entity (CONTRACT §7)' })
 export class Metric {
   @Field() name!: string;
   @Field() entity!: string;
-  @Field(() => Aggregation) aggregation!: Aggregation;
+  @Field(() => AggregationEnum) aggregation!: Aggregation;
   @Field(() => String, { nullable: true, description: 'Null for COUNT of all rows' }) field!: string | null;
   @Field(() => String, { nullable: true, description: 'The TIMESTAMP or DATE field time buckets and ranges use' })
   timeField!: string | null;
@@ -20,7 +22,7 @@ export class Metric {
 export class DefineMetricInput {
   @Field() name!: string;
   @Field() entity!: string;
-  @Field(() => Aggregation) aggregation!: Aggregation;
+  @Field(() => AggregationEnum) aggregation!: Aggregation;
   @Field(() => String, { nullable: true }) field?: string | null;
   @Field(() => String, { nullable: true, description: "Defaults to the entity's time field" }) timeField?:
     string | null;

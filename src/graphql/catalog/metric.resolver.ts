@@ -1,6 +1,5 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { CONFIG_ADMIN } from '../../auth/permissions';
-import { plainInput } from '../analytics/types';
 import type { GraphQLContext } from '../context';
 import { DefineMetricInput, Metric } from './metric-types';
 
@@ -18,7 +17,7 @@ export class MetricResolver {
 
   @Mutation(() => Metric)
   async defineMetric(@Arg('input', () => DefineMetricInput) input: DefineMetricInput, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.metricCatalog.define(await ctx.authorize(CONFIG_ADMIN), plainInput(input));
+    return ctx.services.metricCatalog.define(await ctx.authorize(CONFIG_ADMIN), input);
   }
 
   @Mutation(() => Boolean)

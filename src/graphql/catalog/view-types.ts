@@ -1,19 +1,21 @@
 import { GraphQLJSON } from 'graphql-scalars';
 import { Field, InputType, ObjectType } from 'type-graphql';
-import { Aggregation, FilterInput, SelectItemInput } from '../analytics/types';
-import { FieldType } from './entity-types';
+import type { Aggregation } from '../../analytics/model';
+import type { FieldType } from '../../catalog/model';
+import { FilterInput, SelectItemInput } from '../analytics/types';
+import { AggregationEnum, FieldTypeEnum } from '../enums';
 
 @ObjectType()
 export class ViewSelectItem {
   @Field(() => String, { nullable: true }) field!: string | null;
-  @Field(() => Aggregation, { nullable: true }) agg!: Aggregation | null;
+  @Field(() => AggregationEnum, { nullable: true }) agg!: Aggregation | null;
   @Field(() => String, { nullable: true }) alias!: string | null;
 }
 
 @ObjectType({ description: 'A declared, typed view parameter' })
 export class ViewParameter {
   @Field() name!: string;
-  @Field(() => FieldType) type!: FieldType;
+  @Field(() => FieldTypeEnum) type!: FieldType;
   @Field() required!: boolean;
   @Field(() => GraphQLJSON, { nullable: true }) default!: unknown;
 }
@@ -36,7 +38,7 @@ export class View {
 @InputType()
 export class ViewParameterInput {
   @Field() name!: string;
-  @Field(() => FieldType) type!: FieldType;
+  @Field(() => FieldTypeEnum) type!: FieldType;
   @Field(() => Boolean, { nullable: true }) required?: boolean | null;
   @Field(() => GraphQLJSON, { nullable: true }) default?: unknown;
 }

@@ -1,6 +1,5 @@
 import { Arg, Ctx, Mutation, Query, Resolver } from 'type-graphql';
 import { CONFIG_ADMIN } from '../../auth/permissions';
-import { plainInput } from '../analytics/types';
 import type { GraphQLContext } from '../context';
 import { DefineViewInput, View } from './view-types';
 
@@ -18,7 +17,7 @@ export class ViewResolver {
 
   @Mutation(() => View)
   async defineView(@Arg('input', () => DefineViewInput) input: DefineViewInput, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.viewCatalog.define(await ctx.authorize(CONFIG_ADMIN), plainInput(input));
+    return ctx.services.viewCatalog.define(await ctx.authorize(CONFIG_ADMIN), input);
   }
 
   @Mutation(() => Boolean)

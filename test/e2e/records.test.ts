@@ -128,6 +128,49 @@ describe('record writes and their outbox records', () => {
     expect((await tableRows(tenant))[2]).toMatchObject({ id: 3, customer: null, created_at: null, meta: null });
   });
 
+  it('accepts exactly the values an analytics filter accepts: one rule for writes and queries', async () => {
+    const { h } = await tenantWithOrders();
+    const written = await post(h, {
+      operation: 'INSERT',
+      records: [order(1, { amount: '1e3', created_at: '2026-11-26T10:00:00+05' }), order(2, { amount: '7.5' })],
+    });
+    expect(written.statusCode, written.body).toBe(200);
+    const filter = (f: Row) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/analytics/query',
+        headers: h,
+        payload: { entity: 'orders', select: [{ field: 'id' }], filter: f },
+      });
+    // The very literals the write took select the record they wrote.
+    for (const f of [
+      { field: 'amount', op: 'EQ', value: '1e3' },
+      { field: 'amount', op: 'IN', value: ['1E+3', '.5'] },
+      { field: 'created_at', op: 'EQ', value: '2026-11-26T10:00:00+05' },
+    ]) {
+      const res = await filter(f);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().data.rows).toEqual([[1]]);
+    }
+    // And a literal the write refuses, the filter refuses too.
+    for (const [field, value] of [
+      ['id', '5'],
+      ['amount', '1e400'],
+      ['customer', '\ud800x'],
+    ] as const) {
+      const write = await post(h, { operation: 'INSERT', records: [order(9, { [field]: value })] });
+      expect(write.statusCode, `${field} ${value}`).toBe(400);
+      expect(write.json().error.details[0].field).toBe(`records[0].${field}`);
+      const res = await filter({ field, op: 'EQ', value });
+      expect(res.statusCode, `${field} ${value}`).toBe(400);
+      expect(res.json().error.code).toBe('INVALID_QUERY');
+      expect(res.json().error.details[0]).toEqual({
+        field: 'filter.value',
+        message: write.json().error.details[0].message,
+      });
+    }
+  });
+
   it('checks every value against its field type; one bad record rejects the batch and writes nothing', async () => {
     const { tenant, h } = await tenantWithOrders();
     await config(h, {});
