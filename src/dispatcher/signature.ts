@@ -15,7 +15,7 @@ export function signDelivery(secret: string, timestampSeconds: number, body: str
  * A Standard Webhooks signature: `v1,` followed by the Base64 HMAC-SHA256 of
  * `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the decoded bytes of a `whsec_` secret.
  */
-export function signStandardWebhook(secret: string, id: string, timestampSeconds: number, body: string): string {
+function signStandardWebhook(secret: string, id: string, timestampSeconds: number, body: string): string {
   const key = decodeStandardWebhooksSecret(secret);
   // Stored secrets are checked on every write; a row changed behind the API's back is refused here.
   if (!key) throw new SecretFormatError();
@@ -23,7 +23,7 @@ export function signStandardWebhook(secret: string, id: string, timestampSeconds
   return `v1,${mac}`;
 }
 
-export class SecretFormatError extends Error {
+class SecretFormatError extends Error {
   constructor() {
     super('the stored secret is not a whsec_ secret');
     this.name = 'SecretFormatError';

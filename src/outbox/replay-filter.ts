@@ -4,7 +4,7 @@ import type { OutboxStatus } from './model';
 import type { ReplayMatch } from './sql/replay-records';
 
 /** Statuses a bulk replay may put back: the finished ones (CONTRACT §10). */
-export const REPLAYABLE_STATUSES: readonly OutboxStatus[] = ['DEAD', 'DELIVERED'];
+const REPLAYABLE_STATUSES: readonly OutboxStatus[] = ['DEAD', 'DELIVERED'];
 
 export interface OutboxReplayQuery {
   webhookConfigId?: string | null;

@@ -3,7 +3,7 @@ import type { FieldError } from '../errors';
 import type { SignatureScheme } from './model';
 
 /** Prefix of a Standard Webhooks secret; what follows is the key in standard base64. */
-export const STANDARD_WEBHOOKS_SECRET_PREFIX = 'whsec_';
+const STANDARD_WEBHOOKS_SECRET_PREFIX = 'whsec_';
 const STANDARD_KEY_MIN_BYTES = 24;
 const STANDARD_KEY_MAX_BYTES = 64;
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
