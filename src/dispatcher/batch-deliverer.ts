@@ -155,6 +155,7 @@ export class BatchDeliverer {
         durationMs: sent.durationMs,
         statusCode: sent.outcome.kind === 'response' ? sent.outcome.statusCode : null,
         error: transition.lastError,
+        responseBody: sent.responseBody,
       },
     };
   }

@@ -1,10 +1,12 @@
-import { Agent } from 'undici';
+import { Agent, type Dispatcher } from 'undici';
 import type { DeliveryRequest } from './request';
 import { guardedConnector, TargetForbiddenError } from './ssrf';
 import type { DispatchOutcome } from './transitions';
 
-/** Bytes of a response body read before the connection is given up (the body is not used). */
+/** Bytes of a response body read before the connection is given up rather than kept for reuse. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
+/** Bytes of a response body kept with the attempt (CONTRACT §10 `responseBody`). */
+const KEPT_RESPONSE_BYTES = 4096;
 
 /**
  * The HTTP client of the dispatcher: one keep-alive undici Agent (a pool per origin), no
@@ -25,6 +27,8 @@ export interface SendResult {
   /** Epoch milliseconds. */
   startedAt: number;
   durationMs: number;
+  /** The first KEPT_RESPONSE_BYTES of the response body as text; null when no response came. */
+  responseBody: string | null;
 }
 
 /**
@@ -60,6 +64,7 @@ export async function sendDelivery(agent: Agent, req: DeliveryRequest): Promise<
   const abort = new AbortController();
   watchDeadline(abort, req.timeoutMs);
   let outcome: DispatchOutcome;
+  let responseBody: string | null = null;
   try {
     const res = await agent.request({
       origin: req.url.origin,
@@ -71,15 +76,42 @@ export async function sendDelivery(agent: Agent, req: DeliveryRequest): Promise<
       headersTimeout: req.timeoutMs,
       bodyTimeout: req.timeoutMs,
     });
-    // The status decides; the body is drained (bounded) so the connection can be reused.
-    await res.body.dump({ limit: MAX_RESPONSE_BYTES }).catch(() => undefined);
+    // The status decides; the body's head is kept for operators and the rest drained (bounded) so
+    // the connection can be reused.
+    responseBody = await readResponseHead(res.body);
     outcome = { kind: 'response', statusCode: res.statusCode };
   } catch (err) {
     outcome = failureOutcome(err, abort.signal.aborted, req.timeoutMs);
   } finally {
     deadlines.delete(abort);
   }
-  return { outcome, startedAt, durationMs: Math.round(performance.now() - started) };
+  return { outcome, startedAt, durationMs: Math.round(performance.now() - started), responseBody };
+}
+
+/**
+ * Keeps the first KEPT_RESPONSE_BYTES of a body and discards the rest as it streams in; past
+ * MAX_RESPONSE_BYTES the stream is destroyed (undici then drops that connection) instead of
+ * reading a large or endless body. A body that fails midway keeps what arrived. As text: invalid
+ * UTF-8 (and a character cut at the limit) becomes U+FFFD, NUL too (PostgreSQL text cannot hold it).
+ */
+async function readResponseHead(body: Dispatcher.ResponseData['body']): Promise<string> {
+  const kept: Buffer[] = [];
+  let keptBytes = 0;
+  let seen = 0;
+  try {
+    for await (const chunk of body as AsyncIterable<Buffer>) {
+      if (keptBytes < KEPT_RESPONSE_BYTES) {
+        const part = chunk.subarray(0, KEPT_RESPONSE_BYTES - keptBytes);
+        kept.push(part);
+        keptBytes += part.length;
+      }
+      seen += chunk.length;
+      if (seen > MAX_RESPONSE_BYTES) break;
+    }
+  } catch {
+    // Reset or timeout while reading the body: the status already decided the outcome.
+  }
+  return Buffer.concat(kept).toString('utf8').replaceAll('\0', '\uFFFD');
 }
 
 function failureOutcome(err: unknown, timedOut: boolean, timeoutMs: number): DispatchOutcome {

@@ -1,4 +1,5 @@
-import { signDelivery } from './signature';
+import type { SignatureScheme } from '../webhooks/model';
+import { signingHeaderNames, signingHeaders } from './signature';
 import type { DispatchOutcome } from './transitions';
 
 /** The configuration fields a delivery reads (service-spec "Delivery procedure"). */
@@ -12,6 +13,10 @@ export interface DeliveryConfig {
   backoffInitialSeconds: number;
   backoffFactor: number;
   secret: string | null;
+  /** Absent: HOOKGATE_V1. */
+  signatureScheme?: SignatureScheme;
+  /** The secret a rotation replaced, only while its grace runs (the claim leaves out an expired one). */
+  previousSecret?: string | null;
 }
 
 export interface DeliveryRequest {
@@ -72,8 +77,8 @@ export function parseConfiguredHeaders(
 
 /**
  * Builds the request of one delivery, or the outcome that ends the record without a request
- * (in the spec's order: configuration, URL, headers, signature). The four fixed headers win over
- * headers of the same name (any case) from headersJson.
+ * (in the spec's order: configuration, URL, headers, signature). The fixed headers (Content-Type
+ * and the signature scheme's) win over headers of the same name (any case) from headersJson.
  */
 export function prepareDelivery(
   record: { requestId: string; payloadJson: string },
@@ -95,20 +100,25 @@ export function prepareDelivery(
   const configured = parseConfiguredHeaders(config.headersJson);
   if ('error' in configured) return { refused: { kind: 'headers-invalid', reason: configured.error } };
 
-  const fixed: Record<string, string> = {
-    'Content-Type': 'application/json',
-    [`X-${headerPrefix}-Request-Id`]: record.requestId,
-    [`X-${headerPrefix}-Timestamp`]: String(timestampSeconds),
-  };
-  const signatureHeader = `X-${headerPrefix}-Signature`;
-  if (config.secret) {
-    try {
-      fixed[signatureHeader] = signDelivery(config.secret, timestampSeconds, record.payloadJson);
-    } catch (err) {
-      return { refused: { kind: 'signature-failed', reason: (err as Error).name } };
-    }
+  const fixed: Record<string, string> = { 'Content-Type': 'application/json' };
+  try {
+    Object.assign(
+      fixed,
+      signingHeaders(
+        {
+          scheme: config.signatureScheme ?? 'HOOKGATE_V1',
+          secret: config.secret,
+          previousSecret: config.previousSecret ?? null,
+        },
+        { requestId: record.requestId, timestampSeconds, body: record.payloadJson, headerPrefix },
+      ),
+    );
+  } catch (err) {
+    return { refused: { kind: 'signature-failed', reason: (err as Error).name } };
   }
-  const reserved = new Set([...Object.keys(fixed), signatureHeader].map((n) => n.toLowerCase()));
+  // Every scheme's headers are reserved, whichever scheme signs: a configured header never
+  // poses as a signature the receiver might check.
+  const reserved = new Set(['content-type', ...signingHeaderNames(headerPrefix)]);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(configured.headers)) {
     const lower = name.toLowerCase();

@@ -20,6 +20,7 @@ export function toRestDto(c: WebhookConfig) {
     backoffFactor: c.backoffFactor,
     enabled: c.enabled,
     hasSecret: c.hasSecret,
+    signatureScheme: c.signatureScheme,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
     createdBy: c.createdBy,

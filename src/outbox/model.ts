@@ -11,6 +11,8 @@ export interface DeliveryAttempt {
   /** null when no response came (network error, timeout) or no request was made. */
   statusCode: number | null;
   error: string | null;
+  /** The first 4,096 bytes of the response body as text; null when no response came. */
+  responseBody: string | null;
 }
 
 /** An outbox record as operators see it (CONTRACT §5). */

@@ -2,6 +2,10 @@
 export const CHANGE_OPERATIONS = ['INSERT', 'UPDATE', 'UPSERT', 'DELETE'] as const;
 export type ChangeOperation = (typeof CHANGE_OPERATIONS)[number];
 
+/** How deliveries are signed (CONTRACT §10); HOOKGATE_V1 is the default. */
+export const SIGNATURE_SCHEMES = ['HOOKGATE_V1', 'STANDARD_WEBHOOKS'] as const;
+export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];
+
 export interface WebhookConfig {
   id: string;
   tenantId: string;
@@ -16,6 +20,9 @@ export interface WebhookConfig {
   backoffFactor: number;
   enabled: boolean;
   hasSecret: boolean;
+  signatureScheme: SignatureScheme;
+  /** While a rotation's grace runs: when the previous secret stops signing; null otherwise. */
+  previousSecretExpiresAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   createdBy: string | null;

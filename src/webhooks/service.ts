@@ -2,11 +2,18 @@ import crypto from 'node:crypto';
 import type { PrismaClient, WebhookConfig as WebhookConfigRow } from '../generated/prisma/client';
 import type { TenantContext } from '../auth/permissions';
 import type { TenantSchemas } from '../db/tenant-schema';
-import { AppError } from '../errors';
+import { AppError, validationError } from '../errors';
 import { UUID_PATTERN } from '../validation';
 import { WEBHOOK_DEFAULTS } from './defaults';
-import { type ChangeOperation, type ListQuery, type Page, type WebhookConfig } from './model';
-import { readEntityNameParam, readListQuery, readWebhookConfigFields } from './validation';
+import { type ChangeOperation, type ListQuery, type Page, type SignatureScheme, type WebhookConfig } from './model';
+import { newSecret, secretSchemeMismatch } from './secrets';
+import {
+  readEntityNameParam,
+  readListQuery,
+  readRotationGrace,
+  readWebhookConfigFields,
+  type WebhookConfigFields,
+} from './validation';
 
 function toModel(row: WebhookConfigRow): WebhookConfig {
   return {
@@ -23,6 +30,11 @@ function toModel(row: WebhookConfigRow): WebhookConfig {
     backoffFactor: row.backoffFactor,
     enabled: row.enabled,
     hasSecret: row.secret !== null && row.secret !== '',
+    signatureScheme: row.signatureScheme as SignatureScheme,
+    previousSecretExpiresAt:
+      row.previousSecret !== null && row.previousSecretExpiresAt !== null && row.previousSecretExpiresAt > new Date()
+        ? row.previousSecretExpiresAt
+        : null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     createdBy: row.createdBy,
@@ -39,6 +51,15 @@ const notFound = () => new AppError('WEBHOOK_CONFIG_NOT_FOUND', 'Webhook configu
 const CONFIG_QUOTA_LOCK_CLASS = 0x486b6751;
 
 type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+/** Attempts of an update whose signing check raced with another update of the same row. */
+const SIGNING_UPDATE_ATTEMPTS = 5;
+
+/** On create: a STANDARD_WEBHOOKS configuration's secret must be a `whsec_` one. */
+function checkNewSigning(f: WebhookConfigFields): void {
+  const mismatch = secretSchemeMismatch(f.signatureScheme ?? 'HOOKGATE_V1', f.secret ?? null);
+  if (mismatch) throw validationError([mismatch]);
+}
 
 /** Webhook configuration management (CONTRACT §4). Every read and write is scoped to ctx.tenantId. */
 export class WebhookConfigService {
@@ -75,6 +96,7 @@ export class WebhookConfigService {
 
   async create(ctx: TenantContext, body: unknown): Promise<WebhookConfig> {
     const f = readWebhookConfigFields(body, 'create');
+    checkNewSigning(f);
     // A tenant's first configuration is its first use: its schema (and outbox) must exist before
     // any change can be written for it.
     await this.tenants.ensure(ctx.tenantId);
@@ -94,6 +116,7 @@ export class WebhookConfigService {
           backoffFactor: f.backoffFactor ?? WEBHOOK_DEFAULTS.backoffFactor,
           enabled: f.enabled ?? WEBHOOK_DEFAULTS.enabled,
           secret: f.secret ?? null,
+          signatureScheme: f.signatureScheme ?? 'HOOKGATE_V1',
           createdBy: ctx.actor,
           updatedBy: ctx.actor,
         },
@@ -105,24 +128,69 @@ export class WebhookConfigService {
   async update(ctx: TenantContext, id: string, body: unknown): Promise<WebhookConfig> {
     const f = readWebhookConfigFields(body, 'update');
     if (!UUID_PATTERN.test(id)) throw notFound();
-    const where = { id, tenantId: ctx.tenantId, deleted: false };
-    const data = { ...f, updatedAt: new Date(), updatedBy: ctx.actor };
-    let count: number;
-    if (f.entityName !== undefined) {
-      // Moving a configuration to another entity takes a slot there.
-      const current = await this.prisma.webhookConfig.findFirst({ where, select: { entityName: true } });
-      if (!current) throw notFound();
-      ({ count } =
-        current.entityName === f.entityName
-          ? await this.prisma.webhookConfig.updateMany({ where, data })
-          : await this.withEntitySlot(ctx.tenantId, f.entityName, (tx) =>
-              tx.webhookConfig.updateMany({ where, data }),
-            ));
-    } else {
-      ({ count } = await this.prisma.webhookConfig.updateMany({ where, data }));
+    for (let attempt = 1; ; attempt++) {
+      const signing = await this.signingUpdate(ctx, id, f);
+      const where = { id, tenantId: ctx.tenantId, deleted: false, ...signing.guard };
+      const data = { ...f, ...signing.data, updatedAt: new Date(), updatedBy: ctx.actor };
+      let count: number;
+      if (f.entityName !== undefined) {
+        // Moving a configuration to another entity takes a slot there.
+        const current = await this.prisma.webhookConfig.findFirst({
+          where: { id, tenantId: ctx.tenantId, deleted: false },
+          select: { entityName: true },
+        });
+        if (!current) throw notFound();
+        ({ count } =
+          current.entityName === f.entityName
+            ? await this.prisma.webhookConfig.updateMany({ where, data })
+            : await this.withEntitySlot(ctx.tenantId, f.entityName, (tx) =>
+                tx.webhookConfig.updateMany({ where, data }),
+              ));
+      } else {
+        ({ count } = await this.prisma.webhookConfig.updateMany({ where, data }));
+      }
+      if (count > 0) return this.get(ctx, id);
+      // The guard failed: the row is gone, or another update changed its secret or scheme since
+      // it was checked (then check again against what is stored now).
+      if (Object.keys(signing.guard).length === 0 || attempt === SIGNING_UPDATE_ATTEMPTS) throw notFound();
     }
-    if (count === 0) throw notFound();
-    return this.get(ctx, id);
+  }
+
+  /**
+   * What an update changing `secret` or `signatureScheme` must also hold: the secret that will be
+   * stored must fit the scheme that will be stored (one of them may be the stored one, which the
+   * guard pins until the write). A new secret ends a rotation's grace; so does a new scheme, whose
+   * receivers verify differently anyway.
+   */
+  private async signingUpdate(
+    ctx: TenantContext,
+    id: string,
+    f: WebhookConfigFields,
+  ): Promise<{
+    guard: { secret?: string | null; signatureScheme?: string };
+    data: { previousSecret?: null; previousSecretExpiresAt?: null };
+  }> {
+    if (f.secret === undefined && f.signatureScheme === undefined) return { guard: {}, data: {} };
+    const stored = await this.prisma.webhookConfig.findFirst({
+      where: { id, tenantId: ctx.tenantId, deleted: false },
+      select: { secret: true, signatureScheme: true },
+    });
+    if (!stored) throw notFound();
+    const scheme = f.signatureScheme ?? (stored.signatureScheme as SignatureScheme);
+    const secret = f.secret !== undefined ? f.secret : stored.secret;
+    const mismatch = secretSchemeMismatch(scheme, secret);
+    if (mismatch) {
+      throw validationError([
+        f.secret === undefined
+          ? { field: 'signatureScheme', message: `the stored secret does not fit: it ${mismatch.message}` }
+          : mismatch,
+      ]);
+    }
+    const endsGrace = f.secret !== undefined || scheme !== stored.signatureScheme;
+    return {
+      guard: { secret: stored.secret, signatureScheme: stored.signatureScheme },
+      data: endsGrace ? { previousSecret: null, previousSecretExpiresAt: null } : {},
+    };
   }
 
   async delete(ctx: TenantContext, id: string): Promise<void> {
@@ -173,15 +241,28 @@ export class WebhookConfigService {
     return rows.map(toModel);
   }
 
-  /** Sets a new random secret and returns it; this is the only time it is ever shown. */
-  async rotateSecret(ctx: TenantContext, id: string): Promise<string> {
+  /**
+   * Sets a new random secret (a `whsec_` one for STANDARD_WEBHOOKS) and returns it: the only time
+   * it is ever shown. For `graceSeconds` (default one day, 0..30 days) the secret it replaces keeps
+   * signing too, so receivers can switch at their pace; 0 drops it at once. A rotation during a
+   * grace replaces the older secret: at most two sign at once. One statement, so two concurrent
+   * rotations cannot both keep the same old secret.
+   */
+  async rotateSecret(ctx: TenantContext, id: string, graceSeconds?: number | null): Promise<string> {
+    const grace = readRotationGrace(graceSeconds);
     if (!UUID_PATTERN.test(id)) throw notFound();
-    const secret = crypto.randomBytes(32).toString('base64url');
-    const { count } = await this.prisma.webhookConfig.updateMany({
-      where: { id, tenantId: ctx.tenantId, deleted: false },
-      data: { secret, updatedAt: new Date(), updatedBy: ctx.actor },
-    });
-    if (count === 0) throw notFound();
-    return secret;
+    const rows = await this.prisma.$queryRaw<Array<{ secret: string }>>`
+      UPDATE webhook_configs
+         SET previous_secret = CASE WHEN ${grace}::int > 0 AND secret <> '' THEN secret END,
+             previous_secret_expires_at =
+               CASE WHEN ${grace}::int > 0 AND secret <> '' THEN now() + ${grace}::int * interval '1 second' END,
+             secret = CASE WHEN signature_scheme = 'STANDARD_WEBHOOKS'
+                           THEN ${newSecret('STANDARD_WEBHOOKS')} ELSE ${newSecret('HOOKGATE_V1')} END,
+             updated_at = now(),
+             updated_by = ${ctx.actor}
+       WHERE id = ${id}::uuid AND tenant_id = ${ctx.tenantId} AND NOT deleted
+   RETURNING secret`;
+    if (rows.length === 0) throw notFound();
+    return rows[0].secret;
   }
 }

@@ -1,6 +1,15 @@
 import { AppError } from '../errors';
 import { FieldReader, parseQueryInt } from '../validation';
-import { CHANGE_OPERATIONS, SORT_FIELDS, type ChangeOperation, type ListQuery, type SortField } from './model';
+import {
+  CHANGE_OPERATIONS,
+  SIGNATURE_SCHEMES,
+  SORT_FIELDS,
+  type ChangeOperation,
+  type ListQuery,
+  type SignatureScheme,
+  type SortField,
+} from './model';
+import { DEFAULT_ROTATION_GRACE_SECONDS, MAX_ROTATION_GRACE_SECONDS } from './secrets';
 
 /** The validated, normalised fields of a create or update; absent fields are undefined. */
 export interface WebhookConfigFields {
@@ -15,6 +24,7 @@ export interface WebhookConfigFields {
   backoffFactor?: number;
   enabled?: boolean;
   secret?: string | null;
+  signatureScheme?: SignatureScheme;
 }
 
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,256}$/;
@@ -144,11 +154,40 @@ export function readWebhookConfigFields(body: unknown, mode: 'create' | 'update'
       r.fail('secret', 'must be at most 1024 characters without NUL');
     else out.secret = secret;
   }
+  readSignatureScheme(r, out);
   r.done();
   // Checked after the field errors so a body with both reports VALIDATION_FAILED first.
   if (typeof out.headersJson === 'string') parseHeadersJson(out.headersJson);
   for (const key of Object.keys(out) as Array<keyof WebhookConfigFields>) if (out[key] === undefined) delete out[key];
   return out;
+}
+
+/**
+ * signatureScheme: trimmed and upper-cased like events; null means the default, HOOKGATE_V1.
+ * Whether the secret fits the scheme depends on the stored row too: the service checks that.
+ */
+function readSignatureScheme(r: FieldReader, out: WebhookConfigFields): void {
+  if (!r.has('signatureScheme')) return;
+  const raw = r.raw('signatureScheme');
+  if (raw === null) {
+    out.signatureScheme = 'HOOKGATE_V1';
+    return;
+  }
+  const scheme = typeof raw === 'string' ? raw.trim().toUpperCase() : undefined;
+  if (scheme === undefined || !(SIGNATURE_SCHEMES as readonly string[]).includes(scheme)) {
+    r.fail('signatureScheme', `must be one of ${SIGNATURE_SCHEMES.join(', ')}`);
+    return;
+  }
+  out.signatureScheme = scheme as SignatureScheme;
+}
+
+/** rotateWebhookSecret's graceSeconds: 0 (drop the old secret now) up to 30 days; default one day. */
+export function readRotationGrace(value: unknown): number {
+  if (value === undefined || value === null) return DEFAULT_ROTATION_GRACE_SECONDS;
+  const r = new FieldReader({ graceSeconds: value });
+  const grace = r.integer('graceSeconds', { min: 0, max: MAX_ROTATION_GRACE_SECONDS });
+  r.done();
+  return grace!;
 }
 
 const SORT_ALIASES: Record<string, SortField> = Object.fromEntries(

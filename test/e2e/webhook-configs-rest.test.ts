@@ -45,6 +45,7 @@ describe('webhook configurations over REST', () => {
       backoffFactor: 2,
       enabled: true,
       hasSecret: true,
+      signatureScheme: 'HOOKGATE_V1',
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updatedAt: dto.createdAt,
       createdBy: 'test-user',

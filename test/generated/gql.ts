@@ -52,9 +52,15 @@ type Documents = {
     "query WebhookConfig($id: ID!) {\n  webhookConfig(id: $id) {\n    id\n    tenantId\n    entityName\n    events\n    webhookUrl\n    httpMethod\n    headersJson\n    timeoutMs\n    maxRetries\n    backoffInitialSeconds\n    backoffFactor\n    enabled\n    hasSecret\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}": typeof types.WebhookConfigDocument,
     "query WebhookConfigs($page: Int, $pageSize: Int, $entityName: String, $sortBy: WebhookConfigSortField, $sortDirection: SortDirection) {\n  webhookConfigs(\n    page: $page\n    pageSize: $pageSize\n    entityName: $entityName\n    sortBy: $sortBy\n    sortDirection: $sortDirection\n  ) {\n    items {\n      id\n      tenantId\n      entityName\n      events\n      webhookUrl\n      httpMethod\n      headersJson\n      timeoutMs\n      maxRetries\n      backoffInitialSeconds\n      backoffFactor\n      enabled\n      hasSecret\n      createdAt\n      updatedAt\n      createdBy\n      updatedBy\n    }\n    page\n    pageSize\n    total\n    totalPages\n  }\n}": typeof types.WebhookConfigsDocument,
     "query WebhookConfigsByEntity($entityName: String!) {\n  webhookConfigsByEntity(entityName: $entityName) {\n    id\n    tenantId\n    entityName\n    events\n    webhookUrl\n    httpMethod\n    headersJson\n    timeoutMs\n    maxRetries\n    backoffInitialSeconds\n    backoffFactor\n    enabled\n    hasSecret\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}": typeof types.WebhookConfigsByEntityDocument,
+    "mutation CreateSignedWebhookConfig($input: CreateWebhookConfigInput!) {\n  createWebhookConfig(input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}": typeof types.CreateSignedWebhookConfigDocument,
+    "query OutboxRecordResponses($id: ID!) {\n  outboxRecord(id: $id) {\n    id\n    status\n    attempts {\n      attemptNumber\n      statusCode\n      error\n      responseBody\n    }\n  }\n}": typeof types.OutboxRecordResponsesDocument,
+    "mutation ReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}": typeof types.ReplayOutboxRecordsDocument,
     "mutation RetryTriggerEvent($id: ID!) {\n  retryTriggerEvent(id: $id) {\n    id\n    triggerId\n    actionStatus\n    actionError\n  }\n}": typeof types.RetryTriggerEventDocument,
+    "mutation RotateWebhookSecretWithGrace($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}": typeof types.RotateWebhookSecretWithGraceDocument,
     "query TriggerActionSettings($id: ID!) {\n  trigger(id: $id) {\n    id\n    hasWebhookSecret\n    signatureScheme\n    action\n    recordEntity\n    recordOperation\n    recordFieldMap\n  }\n}": typeof types.TriggerActionSettingsDocument,
     "query TriggerEventActions($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      receivedAt\n      body\n      signatureVerified\n      actionStatus\n      actionError\n    }\n    nextCursor\n  }\n}": typeof types.TriggerEventActionsDocument,
+    "mutation UpdateWebhookConfigSigning($id: ID!, $input: UpdateWebhookConfigInput!) {\n  updateWebhookConfig(id: $id, input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}": typeof types.UpdateWebhookConfigSigningDocument,
+    "query WebhookConfigSigning($id: ID!) {\n  webhookConfig(id: $id) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}": typeof types.WebhookConfigSigningDocument,
 };
 const documents: Documents = {
     "query BatchMetricQuery($metrics: [String!]!, $params: MetricQueryParamsInput) {\n  batchMetricQuery(metrics: $metrics, params: $params) {\n    metric\n    result {\n      columns\n      rows\n    }\n  }\n}": types.BatchMetricQueryDocument,
@@ -95,9 +101,15 @@ const documents: Documents = {
     "query WebhookConfig($id: ID!) {\n  webhookConfig(id: $id) {\n    id\n    tenantId\n    entityName\n    events\n    webhookUrl\n    httpMethod\n    headersJson\n    timeoutMs\n    maxRetries\n    backoffInitialSeconds\n    backoffFactor\n    enabled\n    hasSecret\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}": types.WebhookConfigDocument,
     "query WebhookConfigs($page: Int, $pageSize: Int, $entityName: String, $sortBy: WebhookConfigSortField, $sortDirection: SortDirection) {\n  webhookConfigs(\n    page: $page\n    pageSize: $pageSize\n    entityName: $entityName\n    sortBy: $sortBy\n    sortDirection: $sortDirection\n  ) {\n    items {\n      id\n      tenantId\n      entityName\n      events\n      webhookUrl\n      httpMethod\n      headersJson\n      timeoutMs\n      maxRetries\n      backoffInitialSeconds\n      backoffFactor\n      enabled\n      hasSecret\n      createdAt\n      updatedAt\n      createdBy\n      updatedBy\n    }\n    page\n    pageSize\n    total\n    totalPages\n  }\n}": types.WebhookConfigsDocument,
     "query WebhookConfigsByEntity($entityName: String!) {\n  webhookConfigsByEntity(entityName: $entityName) {\n    id\n    tenantId\n    entityName\n    events\n    webhookUrl\n    httpMethod\n    headersJson\n    timeoutMs\n    maxRetries\n    backoffInitialSeconds\n    backoffFactor\n    enabled\n    hasSecret\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}": types.WebhookConfigsByEntityDocument,
+    "mutation CreateSignedWebhookConfig($input: CreateWebhookConfigInput!) {\n  createWebhookConfig(input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}": types.CreateSignedWebhookConfigDocument,
+    "query OutboxRecordResponses($id: ID!) {\n  outboxRecord(id: $id) {\n    id\n    status\n    attempts {\n      attemptNumber\n      statusCode\n      error\n      responseBody\n    }\n  }\n}": types.OutboxRecordResponsesDocument,
+    "mutation ReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}": types.ReplayOutboxRecordsDocument,
     "mutation RetryTriggerEvent($id: ID!) {\n  retryTriggerEvent(id: $id) {\n    id\n    triggerId\n    actionStatus\n    actionError\n  }\n}": types.RetryTriggerEventDocument,
+    "mutation RotateWebhookSecretWithGrace($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}": types.RotateWebhookSecretWithGraceDocument,
     "query TriggerActionSettings($id: ID!) {\n  trigger(id: $id) {\n    id\n    hasWebhookSecret\n    signatureScheme\n    action\n    recordEntity\n    recordOperation\n    recordFieldMap\n  }\n}": types.TriggerActionSettingsDocument,
     "query TriggerEventActions($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      receivedAt\n      body\n      signatureVerified\n      actionStatus\n      actionError\n    }\n    nextCursor\n  }\n}": types.TriggerEventActionsDocument,
+    "mutation UpdateWebhookConfigSigning($id: ID!, $input: UpdateWebhookConfigInput!) {\n  updateWebhookConfig(id: $id, input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}": types.UpdateWebhookConfigSigningDocument,
+    "query WebhookConfigSigning($id: ID!) {\n  webhookConfig(id: $id) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}": types.WebhookConfigSigningDocument,
 };
 
 /**
@@ -269,7 +281,23 @@ export function graphql(source: "query WebhookConfigsByEntity($entityName: Strin
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "mutation CreateSignedWebhookConfig($input: CreateWebhookConfigInput!) {\n  createWebhookConfig(input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}"): (typeof documents)["mutation CreateSignedWebhookConfig($input: CreateWebhookConfigInput!) {\n  createWebhookConfig(input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query OutboxRecordResponses($id: ID!) {\n  outboxRecord(id: $id) {\n    id\n    status\n    attempts {\n      attemptNumber\n      statusCode\n      error\n      responseBody\n    }\n  }\n}"): (typeof documents)["query OutboxRecordResponses($id: ID!) {\n  outboxRecord(id: $id) {\n    id\n    status\n    attempts {\n      attemptNumber\n      statusCode\n      error\n      responseBody\n    }\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation ReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}"): (typeof documents)["mutation ReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "mutation RetryTriggerEvent($id: ID!) {\n  retryTriggerEvent(id: $id) {\n    id\n    triggerId\n    actionStatus\n    actionError\n  }\n}"): (typeof documents)["mutation RetryTriggerEvent($id: ID!) {\n  retryTriggerEvent(id: $id) {\n    id\n    triggerId\n    actionStatus\n    actionError\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation RotateWebhookSecretWithGrace($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}"): (typeof documents)["mutation RotateWebhookSecretWithGrace($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -278,6 +306,14 @@ export function graphql(source: "query TriggerActionSettings($id: ID!) {\n  trig
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query TriggerEventActions($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      receivedAt\n      body\n      signatureVerified\n      actionStatus\n      actionError\n    }\n    nextCursor\n  }\n}"): (typeof documents)["query TriggerEventActions($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      receivedAt\n      body\n      signatureVerified\n      actionStatus\n      actionError\n    }\n    nextCursor\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation UpdateWebhookConfigSigning($id: ID!, $input: UpdateWebhookConfigInput!) {\n  updateWebhookConfig(id: $id, input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}"): (typeof documents)["mutation UpdateWebhookConfigSigning($id: ID!, $input: UpdateWebhookConfigInput!) {\n  updateWebhookConfig(id: $id, input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query WebhookConfigSigning($id: ID!) {\n  webhookConfig(id: $id) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}"): (typeof documents)["query WebhookConfigSigning($id: ID!) {\n  webhookConfig(id: $id) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

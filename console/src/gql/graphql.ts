@@ -54,6 +54,8 @@ export type CreateWebhookConfigInput = {
   maxRetries?: number | null | undefined;
   /** Signing secret (write-only) */
   secret?: string | null | undefined;
+  /** Default HOOKGATE_V1 */
+  signatureScheme?: SignatureScheme | null | undefined;
   timeoutMs?: number | null | undefined;
   webhookUrl: string;
 };
@@ -167,6 +169,11 @@ export type SelectItemInput = {
   field?: string | null | undefined;
 };
 
+/** How deliveries are signed: X-<prefix>-Signature (HOOKGATE_V1) or the Standard Webhooks headers */
+export type SignatureScheme =
+  | 'HOOKGATE_V1'
+  | 'STANDARD_WEBHOOKS';
+
 export type TimeConfigInput = {
   granularity?: Granularity | null | undefined;
   range?: DateRangeInput | null | undefined;
@@ -221,8 +228,10 @@ export type UpdateWebhookConfigInput = {
   headersJson?: string | null | undefined;
   httpMethod?: string | null | undefined;
   maxRetries?: number | null | undefined;
-  /** New signing secret; null removes it */
+  /** New signing secret; null removes it. Ends a rotation grace */
   secret?: string | null | undefined;
+  /** null: HOOKGATE_V1. A change ends a rotation grace */
+  signatureScheme?: SignatureScheme | null | undefined;
   timeoutMs?: number | null | undefined;
   webhookUrl?: string | null | undefined;
 };

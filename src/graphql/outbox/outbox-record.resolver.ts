@@ -1,7 +1,7 @@
 import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { CONFIG_ADMIN } from '../../auth/permissions';
 import type { GraphQLContext } from '../context';
-import { OutboxRecord, OutboxRecordPage, OutboxStatus } from './types';
+import { OutboxRecord, OutboxRecordPage, OutboxReplayFilter, OutboxStatus } from './types';
 
 @Resolver(() => OutboxRecord)
 export class OutboxRecordResolver {
@@ -35,5 +35,17 @@ export class OutboxRecordResolver {
   })
   async redeliverOutboxRecord(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
     return ctx.services.outbox.redeliver(await ctx.authorize(CONFIG_ADMIN), id);
+  }
+
+  @Mutation(() => Int, {
+    description:
+      'Puts every matching record back as redeliverOutboxRecord does (PENDING, retryCount 0, same requestId), ' +
+      'oldest first, in batches of 1,000; answers how many (at most 100,000 per call: call again for more)',
+  })
+  async replayOutboxRecords(
+    @Arg('filter', () => OutboxReplayFilter) filter: OutboxReplayFilter,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return ctx.services.outbox.replay(await ctx.authorize(CONFIG_ADMIN), filter);
   }
 }

@@ -1,4 +1,5 @@
-import { Field, ID, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { GraphQLDateTime } from 'graphql-scalars';
+import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import { OUTBOX_STATUSES } from '../../outbox/model';
 import { ChangeOperation } from '../webhooks/types';
 
@@ -19,6 +20,11 @@ export class DeliveryAttempt {
   @Field(() => Int, { nullable: true, description: 'null on a network error or timeout, or when no request was made' })
   statusCode!: number | null;
   @Field(() => String, { nullable: true }) error!: string | null;
+  @Field(() => String, {
+    nullable: true,
+    description: 'The first 4,096 bytes of the response body as text; null when no response came',
+  })
+  responseBody!: string | null;
 }
 
 @ObjectType({ description: 'A change waiting for, or done with, delivery to one webhook configuration' })
@@ -45,4 +51,19 @@ export class OutboxRecordPage {
   @Field(() => [OutboxRecord], { description: 'Newest first' }) items!: OutboxRecord[];
   @Field(() => String, { nullable: true, description: 'Pass as `after` for the next page; null on the last page' })
   nextCursor!: string | null;
+}
+
+@InputType({ description: 'Which outbox records replayOutboxRecords puts back; every field narrows the match' })
+export class OutboxReplayFilter {
+  @Field(() => ID, { nullable: true }) webhookConfigId?: string | null;
+  @Field(() => String, { nullable: true }) entityName?: string | null;
+  @Field(() => [OutboxStatus], {
+    nullable: true,
+    defaultValue: [OutboxStatus.DEAD],
+    description: 'DEAD and/or DELIVERED; default [DEAD]',
+  })
+  status?: OutboxStatus[] | null;
+  // CONTRACT §10 names the type DateTime (an RFC 3339 date-time), so these two use that scalar.
+  @Field(() => GraphQLDateTime, { nullable: true, description: 'createdAt at or after' }) since?: Date | null;
+  @Field(() => GraphQLDateTime, { nullable: true, description: 'createdAt at or before' }) until?: Date | null;
 }

@@ -1,5 +1,5 @@
 import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { CHANGE_OPERATIONS } from '../../webhooks/model';
+import { CHANGE_OPERATIONS, SIGNATURE_SCHEMES } from '../../webhooks/model';
 
 export enum ChangeOperation {
   INSERT = 'INSERT',
@@ -11,6 +11,17 @@ registerEnumType(ChangeOperation, { name: 'ChangeOperation', description: 'A kin
 // Keep the GraphQL enum and the service's list in step.
 if (Object.values(ChangeOperation).join() !== CHANGE_OPERATIONS.join())
   throw new Error('ChangeOperation enum out of sync');
+
+export enum SignatureScheme {
+  HOOKGATE_V1 = 'HOOKGATE_V1',
+  STANDARD_WEBHOOKS = 'STANDARD_WEBHOOKS',
+}
+registerEnumType(SignatureScheme, {
+  name: 'SignatureScheme',
+  description: 'How deliveries are signed: X-<prefix>-Signature (HOOKGATE_V1) or the Standard Webhooks headers',
+});
+if (Object.values(SignatureScheme).join() !== SIGNATURE_SCHEMES.join())
+  throw new Error('SignatureScheme enum out of sync');
 
 export enum SortDirection {
   ASC = 'ASC',
@@ -42,6 +53,12 @@ export class WebhookConfig {
   @Field(() => Float) backoffFactor!: number;
   @Field() enabled!: boolean;
   @Field({ description: 'Whether deliveries are signed' }) hasSecret!: boolean;
+  @Field(() => SignatureScheme) signatureScheme!: SignatureScheme;
+  @Field(() => Date, {
+    nullable: true,
+    description: "While a secret rotation's grace runs: when the previous secret stops signing",
+  })
+  previousSecretExpiresAt!: Date | null;
   @Field() createdAt!: Date;
   @Field() updatedAt!: Date;
   @Field(() => String, { nullable: true }) createdBy!: string | null;
@@ -70,6 +87,8 @@ export class CreateWebhookConfigInput {
   @Field(() => Float, { nullable: true }) backoffFactor?: number;
   @Field({ nullable: true }) enabled?: boolean;
   @Field(() => String, { nullable: true, description: 'Signing secret (write-only)' }) secret?: string | null;
+  @Field(() => SignatureScheme, { nullable: true, description: 'Default HOOKGATE_V1' })
+  signatureScheme?: SignatureScheme | null;
 }
 
 @InputType({ description: 'Fields to change; omitted fields stay as they are' })
@@ -84,5 +103,8 @@ export class UpdateWebhookConfigInput {
   @Field(() => Int, { nullable: true }) backoffInitialSeconds?: number;
   @Field(() => Float, { nullable: true }) backoffFactor?: number;
   @Field({ nullable: true }) enabled?: boolean;
-  @Field(() => String, { nullable: true, description: 'New signing secret; null removes it' }) secret?: string | null;
+  @Field(() => String, { nullable: true, description: 'New signing secret; null removes it. Ends a rotation grace' })
+  secret?: string | null;
+  @Field(() => SignatureScheme, { nullable: true, description: 'null: HOOKGATE_V1. A change ends a rotation grace' })
+  signatureScheme?: SignatureScheme | null;
 }

@@ -69,9 +69,15 @@ export class WebhookConfigResolver {
   }
 
   @Mutation(() => String, {
-    description: 'Sets a new random signing secret and returns it; it is shown only this once',
+    description:
+      'Sets a new random signing secret (whsec_… for STANDARD_WEBHOOKS) and returns it, only this once. ' +
+      'For graceSeconds (0..2592000, default 86400) the previous secret keeps signing too; 0 drops it at once',
   })
-  async rotateWebhookSecret(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.webhooks.rotateSecret(await ctx.authorize(CONFIG_ADMIN), id);
+  async rotateWebhookSecret(
+    @Arg('id', () => ID) id: string,
+    @Arg('graceSeconds', () => Int, { nullable: true, defaultValue: 86400 }) graceSeconds: number | null,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return ctx.services.webhooks.rotateSecret(await ctx.authorize(CONFIG_ADMIN), id, graceSeconds);
   }
 }

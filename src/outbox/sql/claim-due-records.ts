@@ -6,6 +6,10 @@ import { WEBHOOK_DEFAULTS } from '../../webhooks/defaults';
 import { CLAIMABLE } from './fragments';
 import type { TenantOutbox } from './tenant-outbox';
 
+/** The signing columns of the configuration (CONTRACT §10): its scheme, and a rotated-out secret still in its grace. */
+const SIGNING_COLUMNS = `w.signature_scheme,
+                  CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret`;
+
 /** A record this worker holds a lease on, with its configuration as of the claim. */
 export interface ClaimedRecord {
   id: string;
@@ -33,6 +37,9 @@ interface ClaimRow {
   backoff_initial_seconds: number | null;
   backoff_factor: number | null;
   secret: string | null;
+  signature_scheme: string | null;
+  /** Only while its rotation grace runs (the statement leaves out an expired one). */
+  previous_secret: string | null;
 }
 
 /**
@@ -67,7 +74,8 @@ export async function claimDueRecords(
            )
            SELECT c.id, c.request_id, c.payload_json, c.retry_count, c.max_retries,
                   w.id AS config_id, w.enabled, w.webhook_url, w.http_method, w.headers_json, w.timeout_ms,
-                  w.backoff_initial_seconds, w.backoff_factor, w.secret
+                  w.backoff_initial_seconds, w.backoff_factor, w.secret,
+                  ${SIGNING_COLUMNS}
              FROM claimed c
              LEFT JOIN webhook_configs w ON w.id = c.webhook_config_id AND w.tenant_id = $1 AND NOT w.deleted
             ORDER BY c.next_retry_at, c.id`,
@@ -92,6 +100,8 @@ export async function claimDueRecords(
             backoffInitialSeconds: r.backoff_initial_seconds ?? WEBHOOK_DEFAULTS.backoffInitialSeconds,
             backoffFactor: r.backoff_factor ?? WEBHOOK_DEFAULTS.backoffFactor,
             secret: r.secret,
+            signatureScheme: r.signature_scheme === 'STANDARD_WEBHOOKS' ? 'STANDARD_WEBHOOKS' : 'HOOKGATE_V1',
+            previousSecret: r.previous_secret,
           },
   }));
 }

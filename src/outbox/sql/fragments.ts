@@ -12,6 +12,13 @@ export const DUE_STATUS = `status IN ('PENDING', 'RETRYING')`;
  */
 export const CLAIMABLE = `${DUE_STATUS} AND locked_by IS NULL`;
 
+/**
+ * What puts a finished record back for delivery (redelivery and bulk replay): PENDING, retry_count
+ * 0, due now, no lease (a delivery still in flight then cannot settle it), same request id.
+ */
+export const PUT_BACK_FOR_DELIVERY = `status = 'PENDING', retry_count = 0, next_retry_at = date_trunc('milliseconds', now()),
+            last_error = NULL, delivered_at = NULL, locked_by = NULL, locked_until = NULL, updated_at = now()`;
+
 /** Class (first key) of the per-tenant hint locks: pg_advisory_xact_lock*(HINT_LOCK_CLASS, hashtext(tenant id)). */
 export const HINT_LOCK_CLASS = 0x486b6764;
 

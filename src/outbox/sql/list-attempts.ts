@@ -9,6 +9,7 @@ interface AttemptRow {
   duration_ms: number;
   status_code: number | null;
   error: string | null;
+  response_body: string | null;
 }
 
 /** The attempt log of the given records, by record id, each list in attempt order. */
@@ -20,7 +21,7 @@ export async function listDeliveryAttempts(
   const byRecord = new Map<string, DeliveryAttempt[]>();
   if (args.outboxIds.length === 0) return byRecord;
   const { rows } = await db.query<AttemptRow>(
-    `SELECT outbox_id, attempt_number, started_at, duration_ms, status_code, error
+    `SELECT outbox_id, attempt_number, started_at, duration_ms, status_code, error, response_body
        FROM ${outbox.attempts} WHERE outbox_id = ANY($1::bigint[])
       ORDER BY outbox_id, attempt_number`,
     [args.outboxIds],
@@ -33,6 +34,7 @@ export async function listDeliveryAttempts(
       durationMs: a.duration_ms,
       statusCode: a.status_code,
       error: a.error,
+      responseBody: a.response_body,
     });
     byRecord.set(String(a.outbox_id), list);
   }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../db/database';
+import { PUT_BACK_FOR_DELIVERY } from './fragments';
 import { OUTBOX_ROW_COLUMNS, type OutboxRow } from './record-columns';
 import type { TenantOutbox } from './tenant-outbox';
 
@@ -13,8 +14,7 @@ export async function redeliverOutboxRecord(
 ): Promise<OutboxRow | undefined> {
   const { rows } = await db.query<OutboxRow>(
     `UPDATE ${outbox.table}
-        SET status = 'PENDING', retry_count = 0, next_retry_at = date_trunc('milliseconds', now()), last_error = NULL,
-            delivered_at = NULL, locked_by = NULL, locked_until = NULL, updated_at = now()
+        SET ${PUT_BACK_FOR_DELIVERY}
       WHERE id = $1 AND tenant_id = $2
       RETURNING ${OUTBOX_ROW_COLUMNS}`,
     [args.id, outbox.tenantId],

@@ -8,7 +8,14 @@ export interface Settlement {
   id: string;
   transition: Transition;
   /** `startedAt` in epoch milliseconds (numbers bind far cheaper than Date objects). */
-  attempt: { startedAt: number; durationMs: number; statusCode: number | null; error: string | null };
+  attempt: {
+    startedAt: number;
+    durationMs: number;
+    statusCode: number | null;
+    error: string | null;
+    /** The head of the response body; absent or null when no response came. */
+    responseBody?: string | null;
+  };
 }
 
 /**
@@ -26,8 +33,9 @@ export async function settleBatch(
   const { rows } = await queryPrepared<{ outbox_id: string }>(db, {
     text: `WITH s AS (
              SELECT * FROM unnest($2::bigint[], $3::text[], $4::int[], $5::float8[], $6::text[],
-                                  $7::float8[], $8::int[], $9::int[], $10::text[])
-                    AS s(id, status, retry_count, retry_in, last_error, started_ms, duration_ms, status_code, attempt_error)
+                                  $7::float8[], $8::int[], $9::int[], $10::text[], $11::text[])
+                    AS s(id, status, retry_count, retry_in, last_error, started_ms, duration_ms, status_code, attempt_error,
+                         response_body)
            ), u AS (
              UPDATE ${outbox.table} o SET
                     status = s.status,
@@ -43,8 +51,9 @@ export async function settleBatch(
               WHERE o.id = s.id AND o.locked_by = $1
              RETURNING o.id, o.attempt_count
            )
-           INSERT INTO ${outbox.attempts} (outbox_id, attempt_number, started_at, duration_ms, status_code, error)
-           SELECT u.id, u.attempt_count, to_timestamp(s.started_ms / 1000.0), s.duration_ms, s.status_code, s.attempt_error
+           INSERT INTO ${outbox.attempts} (outbox_id, attempt_number, started_at, duration_ms, status_code, error, response_body)
+           SELECT u.id, u.attempt_count, to_timestamp(s.started_ms / 1000.0), s.duration_ms, s.status_code, s.attempt_error,
+                  s.response_body
              FROM u JOIN s ON s.id = u.id
            RETURNING outbox_id`,
     values: [
@@ -58,6 +67,7 @@ export async function settleBatch(
       batch.map((b) => b.attempt.durationMs),
       batch.map((b) => b.attempt.statusCode),
       batch.map((b) => b.attempt.error),
+      batch.map((b) => b.attempt.responseBody ?? null),
     ],
   });
   return new Set(rows.map((r) => String(r.outbox_id)));

@@ -1167,7 +1167,10 @@ export const WebhookConfigScalarFieldEnum = {
   createdAt: 'createdAt',
   updatedAt: 'updatedAt',
   createdBy: 'createdBy',
-  updatedBy: 'updatedBy'
+  updatedBy: 'updatedBy',
+  signatureScheme: 'signatureScheme',
+  previousSecret: 'previousSecret',
+  previousSecretExpiresAt: 'previousSecretExpiresAt'
 } as const
 
 export type WebhookConfigScalarFieldEnum = (typeof WebhookConfigScalarFieldEnum)[keyof typeof WebhookConfigScalarFieldEnum]

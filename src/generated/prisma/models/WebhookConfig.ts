@@ -58,6 +58,9 @@ export type WebhookConfigMinAggregateOutputType = {
   updatedAt: Date | null
   createdBy: string | null
   updatedBy: string | null
+  signatureScheme: string | null
+  previousSecret: string | null
+  previousSecretExpiresAt: Date | null
 }
 
 export type WebhookConfigMaxAggregateOutputType = {
@@ -78,6 +81,9 @@ export type WebhookConfigMaxAggregateOutputType = {
   updatedAt: Date | null
   createdBy: string | null
   updatedBy: string | null
+  signatureScheme: string | null
+  previousSecret: string | null
+  previousSecretExpiresAt: Date | null
 }
 
 export type WebhookConfigCountAggregateOutputType = {
@@ -99,6 +105,9 @@ export type WebhookConfigCountAggregateOutputType = {
   updatedAt: number
   createdBy: number
   updatedBy: number
+  signatureScheme: number
+  previousSecret: number
+  previousSecretExpiresAt: number
   _all: number
 }
 
@@ -135,6 +144,9 @@ export type WebhookConfigMinAggregateInputType = {
   updatedAt?: true
   createdBy?: true
   updatedBy?: true
+  signatureScheme?: true
+  previousSecret?: true
+  previousSecretExpiresAt?: true
 }
 
 export type WebhookConfigMaxAggregateInputType = {
@@ -155,6 +167,9 @@ export type WebhookConfigMaxAggregateInputType = {
   updatedAt?: true
   createdBy?: true
   updatedBy?: true
+  signatureScheme?: true
+  previousSecret?: true
+  previousSecretExpiresAt?: true
 }
 
 export type WebhookConfigCountAggregateInputType = {
@@ -176,6 +191,9 @@ export type WebhookConfigCountAggregateInputType = {
   updatedAt?: true
   createdBy?: true
   updatedBy?: true
+  signatureScheme?: true
+  previousSecret?: true
+  previousSecretExpiresAt?: true
   _all?: true
 }
 
@@ -284,6 +302,9 @@ export type WebhookConfigGroupByOutputType = {
   updatedAt: Date
   createdBy: string | null
   updatedBy: string | null
+  signatureScheme: string
+  previousSecret: string | null
+  previousSecretExpiresAt: Date | null
   _count: WebhookConfigCountAggregateOutputType | null
   _avg: WebhookConfigAvgAggregateOutputType | null
   _sum: WebhookConfigSumAggregateOutputType | null
@@ -328,6 +349,9 @@ export type WebhookConfigWhereInput = {
   updatedAt?: Prisma.DateTimeFilter<"WebhookConfig"> | Date | string
   createdBy?: Prisma.StringNullableFilter<"WebhookConfig"> | string | null
   updatedBy?: Prisma.StringNullableFilter<"WebhookConfig"> | string | null
+  signatureScheme?: Prisma.StringFilter<"WebhookConfig"> | string
+  previousSecret?: Prisma.StringNullableFilter<"WebhookConfig"> | string | null
+  previousSecretExpiresAt?: Prisma.DateTimeNullableFilter<"WebhookConfig"> | Date | string | null
 }
 
 export type WebhookConfigOrderByWithRelationInput = {
@@ -349,6 +373,9 @@ export type WebhookConfigOrderByWithRelationInput = {
   updatedAt?: Prisma.SortOrder
   createdBy?: Prisma.SortOrderInput | Prisma.SortOrder
   updatedBy?: Prisma.SortOrderInput | Prisma.SortOrder
+  signatureScheme?: Prisma.SortOrder
+  previousSecret?: Prisma.SortOrderInput | Prisma.SortOrder
+  previousSecretExpiresAt?: Prisma.SortOrderInput | Prisma.SortOrder
 }
 
 export type WebhookConfigWhereUniqueInput = Prisma.AtLeast<{
@@ -373,6 +400,9 @@ export type WebhookConfigWhereUniqueInput = Prisma.AtLeast<{
   updatedAt?: Prisma.DateTimeFilter<"WebhookConfig"> | Date | string
   createdBy?: Prisma.StringNullableFilter<"WebhookConfig"> | string | null
   updatedBy?: Prisma.StringNullableFilter<"WebhookConfig"> | string | null
+  signatureScheme?: Prisma.StringFilter<"WebhookConfig"> | string
+  previousSecret?: Prisma.StringNullableFilter<"WebhookConfig"> | string | null
+  previousSecretExpiresAt?: Prisma.DateTimeNullableFilter<"WebhookConfig"> | Date | string | null
 }, "id">
 
 export type WebhookConfigOrderByWithAggregationInput = {
@@ -394,6 +424,9 @@ export type WebhookConfigOrderByWithAggregationInput = {
   updatedAt?: Prisma.SortOrder
   createdBy?: Prisma.SortOrderInput | Prisma.SortOrder
   updatedBy?: Prisma.SortOrderInput | Prisma.SortOrder
+  signatureScheme?: Prisma.SortOrder
+  previousSecret?: Prisma.SortOrderInput | Prisma.SortOrder
+  previousSecretExpiresAt?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.WebhookConfigCountOrderByAggregateInput
   _avg?: Prisma.WebhookConfigAvgOrderByAggregateInput
   _max?: Prisma.WebhookConfigMaxOrderByAggregateInput
@@ -423,6 +456,9 @@ export type WebhookConfigScalarWhereWithAggregatesInput = {
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"WebhookConfig"> | Date | string
   createdBy?: Prisma.StringNullableWithAggregatesFilter<"WebhookConfig"> | string | null
   updatedBy?: Prisma.StringNullableWithAggregatesFilter<"WebhookConfig"> | string | null
+  signatureScheme?: Prisma.StringWithAggregatesFilter<"WebhookConfig"> | string
+  previousSecret?: Prisma.StringNullableWithAggregatesFilter<"WebhookConfig"> | string | null
+  previousSecretExpiresAt?: Prisma.DateTimeNullableWithAggregatesFilter<"WebhookConfig"> | Date | string | null
 }
 
 export type WebhookConfigCreateInput = {
@@ -444,6 +480,9 @@ export type WebhookConfigCreateInput = {
   updatedAt?: Date | string
   createdBy?: string | null
   updatedBy?: string | null
+  signatureScheme?: string
+  previousSecret?: string | null
+  previousSecretExpiresAt?: Date | string | null
 }
 
 export type WebhookConfigUncheckedCreateInput = {
@@ -465,6 +504,9 @@ export type WebhookConfigUncheckedCreateInput = {
   updatedAt?: Date | string
   createdBy?: string | null
   updatedBy?: string | null
+  signatureScheme?: string
+  previousSecret?: string | null
+  previousSecretExpiresAt?: Date | string | null
 }
 
 export type WebhookConfigUpdateInput = {
@@ -486,6 +528,9 @@ export type WebhookConfigUpdateInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  signatureScheme?: Prisma.StringFieldUpdateOperationsInput | string
+  previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type WebhookConfigUncheckedUpdateInput = {
@@ -507,6 +552,9 @@ export type WebhookConfigUncheckedUpdateInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  signatureScheme?: Prisma.StringFieldUpdateOperationsInput | string
+  previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type WebhookConfigCreateManyInput = {
@@ -528,6 +576,9 @@ export type WebhookConfigCreateManyInput = {
   updatedAt?: Date | string
   createdBy?: string | null
   updatedBy?: string | null
+  signatureScheme?: string
+  previousSecret?: string | null
+  previousSecretExpiresAt?: Date | string | null
 }
 
 export type WebhookConfigUpdateManyMutationInput = {
@@ -549,6 +600,9 @@ export type WebhookConfigUpdateManyMutationInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  signatureScheme?: Prisma.StringFieldUpdateOperationsInput | string
+  previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type WebhookConfigUncheckedUpdateManyInput = {
@@ -570,6 +624,9 @@ export type WebhookConfigUncheckedUpdateManyInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  signatureScheme?: Prisma.StringFieldUpdateOperationsInput | string
+  previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
 }
 
 export type StringNullableListFilter<$PrismaModel = never> = {
@@ -599,6 +656,9 @@ export type WebhookConfigCountOrderByAggregateInput = {
   updatedAt?: Prisma.SortOrder
   createdBy?: Prisma.SortOrder
   updatedBy?: Prisma.SortOrder
+  signatureScheme?: Prisma.SortOrder
+  previousSecret?: Prisma.SortOrder
+  previousSecretExpiresAt?: Prisma.SortOrder
 }
 
 export type WebhookConfigAvgOrderByAggregateInput = {
@@ -626,6 +686,9 @@ export type WebhookConfigMaxOrderByAggregateInput = {
   updatedAt?: Prisma.SortOrder
   createdBy?: Prisma.SortOrder
   updatedBy?: Prisma.SortOrder
+  signatureScheme?: Prisma.SortOrder
+  previousSecret?: Prisma.SortOrder
+  previousSecretExpiresAt?: Prisma.SortOrder
 }
 
 export type WebhookConfigMinOrderByAggregateInput = {
@@ -646,6 +709,9 @@ export type WebhookConfigMinOrderByAggregateInput = {
   updatedAt?: Prisma.SortOrder
   createdBy?: Prisma.SortOrder
   updatedBy?: Prisma.SortOrder
+  signatureScheme?: Prisma.SortOrder
+  previousSecret?: Prisma.SortOrder
+  previousSecretExpiresAt?: Prisma.SortOrder
 }
 
 export type WebhookConfigSumOrderByAggregateInput = {
@@ -680,6 +746,10 @@ export type BoolFieldUpdateOperationsInput = {
   set?: boolean
 }
 
+export type NullableDateTimeFieldUpdateOperationsInput = {
+  set?: Date | string | null
+}
+
 
 
 export type WebhookConfigSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -701,6 +771,9 @@ export type WebhookConfigSelect<ExtArgs extends runtime.Types.Extensions.Interna
   updatedAt?: boolean
   createdBy?: boolean
   updatedBy?: boolean
+  signatureScheme?: boolean
+  previousSecret?: boolean
+  previousSecretExpiresAt?: boolean
 }, ExtArgs["result"]["webhookConfig"]>
 
 export type WebhookConfigSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -722,6 +795,9 @@ export type WebhookConfigSelectCreateManyAndReturn<ExtArgs extends runtime.Types
   updatedAt?: boolean
   createdBy?: boolean
   updatedBy?: boolean
+  signatureScheme?: boolean
+  previousSecret?: boolean
+  previousSecretExpiresAt?: boolean
 }, ExtArgs["result"]["webhookConfig"]>
 
 export type WebhookConfigSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -743,6 +819,9 @@ export type WebhookConfigSelectUpdateManyAndReturn<ExtArgs extends runtime.Types
   updatedAt?: boolean
   createdBy?: boolean
   updatedBy?: boolean
+  signatureScheme?: boolean
+  previousSecret?: boolean
+  previousSecretExpiresAt?: boolean
 }, ExtArgs["result"]["webhookConfig"]>
 
 export type WebhookConfigSelectScalar = {
@@ -764,9 +843,12 @@ export type WebhookConfigSelectScalar = {
   updatedAt?: boolean
   createdBy?: boolean
   updatedBy?: boolean
+  signatureScheme?: boolean
+  previousSecret?: boolean
+  previousSecretExpiresAt?: boolean
 }
 
-export type WebhookConfigOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "entityName" | "events" | "webhookUrl" | "httpMethod" | "headersJson" | "timeoutMs" | "maxRetries" | "backoffInitialSeconds" | "backoffFactor" | "enabled" | "secret" | "deleted" | "createdAt" | "updatedAt" | "createdBy" | "updatedBy", ExtArgs["result"]["webhookConfig"]>
+export type WebhookConfigOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "entityName" | "events" | "webhookUrl" | "httpMethod" | "headersJson" | "timeoutMs" | "maxRetries" | "backoffInitialSeconds" | "backoffFactor" | "enabled" | "secret" | "deleted" | "createdAt" | "updatedAt" | "createdBy" | "updatedBy" | "signatureScheme" | "previousSecret" | "previousSecretExpiresAt", ExtArgs["result"]["webhookConfig"]>
 
 export type $WebhookConfigPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "WebhookConfig"
@@ -790,6 +872,9 @@ export type $WebhookConfigPayload<ExtArgs extends runtime.Types.Extensions.Inter
     updatedAt: Date
     createdBy: string | null
     updatedBy: string | null
+    signatureScheme: string
+    previousSecret: string | null
+    previousSecretExpiresAt: Date | null
   }, ExtArgs["result"]["webhookConfig"]>
   composites: {}
 }
@@ -1231,6 +1316,9 @@ export interface WebhookConfigFieldRefs {
   readonly updatedAt: Prisma.FieldRef<"WebhookConfig", 'DateTime'>
   readonly createdBy: Prisma.FieldRef<"WebhookConfig", 'String'>
   readonly updatedBy: Prisma.FieldRef<"WebhookConfig", 'String'>
+  readonly signatureScheme: Prisma.FieldRef<"WebhookConfig", 'String'>
+  readonly previousSecret: Prisma.FieldRef<"WebhookConfig", 'String'>
+  readonly previousSecretExpiresAt: Prisma.FieldRef<"WebhookConfig", 'DateTime'>
 }
     
 
