@@ -431,10 +431,13 @@ async function main() {
   const admin = new pg.Client({ connectionString: SERVER_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${dbName}"`);
-  const settings = await admin.query<{ name: string; setting: string; unit: string | null }>(
-    `SELECT name, setting, unit FROM pg_settings WHERE name IN ('max_wal_size', 'shared_buffers', 'synchronous_commit', 'server_version')`,
+  // current_setting() prints each value with its unit (shared_buffers=128MB); `setting` || `unit`
+  // printed 16384 blocks of 8 kB as "163848kB".
+  const settings = await admin.query<{ name: string; setting: string }>(
+    `SELECT name, current_setting(name) AS setting FROM pg_settings
+      WHERE name IN ('max_wal_size', 'shared_buffers', 'synchronous_commit', 'server_version', 'autovacuum') ORDER BY name`,
   );
-  console.log('PostgreSQL:', settings.rows.map((r) => `${r.name}=${r.setting}${r.unit ?? ''}`).join(', '));
+  console.log('PostgreSQL:', settings.rows.map((r) => `${r.name}=${r.setting}`).join(', '));
   const receiver = await ReceiverProcess.start();
   const config = loadConfig({
     ...process.env,
