@@ -16,13 +16,14 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
-import { Dispatcher } from '../src/dispatcher/loop';
+import { Dispatcher } from '../src/dispatcher/dispatcher';
 import { loadDispatcherSettings } from '../src/dispatcher/settings';
 import { createDispatcherPool } from '../src/dispatcher/start';
 import { createLogger } from '../src/logger';
 import { writeOutboxRecords, type EntityChange } from '../src/outbox/enqueue';
-import { dueTenants } from '../src/outbox/due-tenants';
-import { claimDue } from '../src/dispatcher/claim';
+import { listDueTenants } from '../src/outbox/sql/list-due-tenants';
+import { claimDueRecords } from '../src/outbox/sql/claim-due-records';
+import { tenantOutbox } from '../src/outbox/sql/tenant-outbox';
 import { startRuntime, type Runtime } from '../src/runtime';
 import { runBareLoop } from './dispatcher/bare-loop';
 
@@ -381,11 +382,9 @@ async function tickCost(
   const naive: number[] = [];
   for (let r = 0; r < 5; r++) {
     const started = now();
-    await dueTenants(rt.services.db.pool, 10_000);
+    await listDueTenants(rt.services.db.pool, { limit: 10_000 });
     for (const t of all)
-      await claimDue(rt.services.db.pool, {
-        schema: t.schema,
-        tenantId: t.id,
+      await claimDueRecords(rt.services.db.pool, tenantOutbox(t.id, t.schema), {
         workerId: 'naive',
         limit: 100,
         leaseMs: 1,

@@ -1,8 +1,8 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type pg from 'pg';
-import { tenantSchemaName } from '../db/tenant-schema';
-import { dueTenants } from '../outbox/due-tenants';
-import { outboxTable } from './claim';
+import { countDueBacklog } from '../outbox/sql/count-due-backlog';
+import { listDueTenants } from '../outbox/sql/list-due-tenants';
+import { tenantOutbox } from '../outbox/sql/tenant-outbox';
 
 /** Most tenants a scrape reports a backlog for (the ones due the longest). */
 const BACKLOG_TENANTS = 100;
@@ -72,14 +72,11 @@ async function readBacklog(
   pool: pg.Pool,
   tenantPrefix: string,
 ): Promise<Array<{ tenant: string; due: number; oldest: Date | null }>> {
-  const tenants = await dueTenants(pool, BACKLOG_TENANTS, tenantPrefix);
+  const tenants = await listDueTenants(pool, { limit: BACKLOG_TENANTS, prefix: tenantPrefix });
   const result = [];
   for (const tenant of tenants) {
-    const { rows } = await pool.query<{ due: number; oldest: Date | null }>(
-      `SELECT count(*)::int AS due, min(next_retry_at) AS oldest FROM ${outboxTable(tenantSchemaName(tenant))}
-        WHERE status IN ('PENDING', 'RETRYING') AND next_retry_at <= now()`,
-    );
-    if (rows[0].due > 0) result.push({ tenant, due: rows[0].due, oldest: rows[0].oldest });
+    const { due, oldest } = await countDueBacklog(pool, tenantOutbox(tenant));
+    if (due > 0) result.push({ tenant, due, oldest });
   }
   return result;
 }

@@ -2,7 +2,7 @@ import pg from 'pg';
 import { allowPreparedStatements } from '../db/prepared';
 import type { Logger } from '../logger';
 import type { Runtime } from '../runtime';
-import { Dispatcher } from './loop';
+import { Dispatcher } from './dispatcher';
 import { loadDispatcherSettings } from './settings';
 
 export interface RunningDispatcher {

@@ -1,11 +1,10 @@
+import type { OutboxStatus } from '../outbox/model';
 import { backoffSeconds } from './backoff';
 
 /**
  * The outbox state machine of service-spec "States and transitions", as a pure function: what
  * one dispatch attempt's outcome makes of a record. The loop only applies the result.
  */
-
-export type OutboxStatus = 'PENDING' | 'RETRYING' | 'DELIVERED' | 'DEAD';
 
 /** What happened when a record was dispatched once. */
 export type DispatchOutcome =

@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/database';
 import { queryPrepared } from '../db/prepared';
-import { qualified } from '../db/sql';
 import type { ChangeOperation } from '../webhooks/model';
-import { hintLockSharedSql, markTenantDue } from './due-tenants';
+import { markTenantDue } from './due-tenants';
+import { insertOutboxRecords } from './sql/insert-records';
+import { tenantOutbox } from './sql/tenant-outbox';
 
 /** One change of one entity record, as the record writer made it. */
 export interface EntityChange {
@@ -99,32 +100,18 @@ export async function writeOutboxRecords(client: Queryable, args: OutboxWrite): 
   }
   if (operations.length === 0) return 0;
 
-  const table = qualified(args.schema, 'mutation_webhook_outbox');
-  // Prepared where the pool allows it; src/db/prepared.ts bounds how many per-schema texts a connection keeps.
-  const insert = {
-    // date_trunc: next_retry_at keeps milliseconds; rounding up could make a fresh record not yet due.
-    // The CTE takes the tenant's hint lock shared, held to commit (see due-tenants.ts).
-    text: `WITH hint_lock AS MATERIALIZED (SELECT ${hintLockSharedSql('$1')} AS locked)
-           INSERT INTO ${table} (tenant_id, entity_name, operation, request_id, webhook_config_id, payload_json, max_retries, next_retry_at)
-           SELECT $1, $2, u.operation, u.request_id, u.webhook_config_id, u.payload_json, u.max_retries, date_trunc('milliseconds', now())
-             FROM hint_lock, unnest($3::text[], $4::uuid[], $5::uuid[], $6::text[], $7::int[])
-                  AS u(operation, request_id, webhook_config_id, payload_json, max_retries)`,
-  };
+  const outbox = tenantOutbox(args.tenantId, args.schema);
   for (let start = 0; start < operations.length; start += ROWS_PER_STATEMENT) {
     const end = start + ROWS_PER_STATEMENT;
-    await queryPrepared(client, {
-      ...insert,
-      values: [
-        args.tenantId,
-        args.entityName,
-        operations.slice(start, end),
-        requestIds.slice(start, end),
-        configIds.slice(start, end),
-        payloads.slice(start, end),
-        maxRetries.slice(start, end),
-      ],
+    await insertOutboxRecords(client, outbox, {
+      entityName: args.entityName,
+      operations: operations.slice(start, end),
+      requestIds: requestIds.slice(start, end),
+      configIds: configIds.slice(start, end),
+      payloads: payloads.slice(start, end),
+      maxRetries: maxRetries.slice(start, end),
     });
   }
-  await markTenantDue(client, args.tenantId, { lockHeld: true });
+  await markTenantDue(client, outbox, { lockHeld: true });
   return operations.length;
 }

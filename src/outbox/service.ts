@@ -1,51 +1,20 @@
 import type { TenantContext } from '../auth/permissions';
 import type { Database, Queryable } from '../db/database';
-import { Params, qualified } from '../db/sql';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError, validationError } from '../errors';
-import { UUID_PATTERN, type ChangeOperation } from '../webhooks/model';
+import { UUID_PATTERN } from '../webhooks/model';
 import { markTenantDue } from './due-tenants';
-import {
-  OUTBOX_STATUSES,
-  type DeliveryAttempt,
-  type OutboxListQuery,
-  type OutboxPage,
-  type OutboxRecord,
-  type OutboxStatus,
-} from './model';
+import { OUTBOX_STATUSES, type OutboxListQuery, type OutboxPage, type OutboxRecord } from './model';
+import { getOutboxRecord } from './sql/get-record';
+import { listDeliveryAttempts } from './sql/list-attempts';
+import { listOutboxRecords } from './sql/list-records';
+import type { OutboxRow } from './sql/record-columns';
+import { redeliverOutboxRecord } from './sql/redeliver-record';
+import { tenantOutbox, type TenantOutbox } from './sql/tenant-outbox';
 
 const DEFAULT_PAGE = 50;
 const MAX_PAGE = 500;
 const ID_PATTERN = /^[1-9][0-9]{0,18}$/;
-
-interface OutboxRow {
-  id: string;
-  entity_name: string;
-  operation: ChangeOperation;
-  request_id: string;
-  webhook_config_id: string;
-  payload_json: string;
-  status: OutboxStatus;
-  retry_count: number;
-  max_retries: number;
-  next_retry_at: Date;
-  last_error: string | null;
-  created_at: Date;
-  updated_at: Date;
-  delivered_at: Date | null;
-}
-
-interface AttemptRow {
-  outbox_id: string;
-  attempt_number: number;
-  started_at: Date;
-  duration_ms: number;
-  status_code: number | null;
-  error: string | null;
-}
-
-const COLUMNS = `id, entity_name, operation, request_id, webhook_config_id, payload_json, status, retry_count, max_retries,
-                 next_retry_at, last_error, created_at, updated_at, delivered_at`;
 
 const notFound = () => new AppError('OUTBOX_RECORD_NOT_FOUND', 'Outbox record not found');
 
@@ -83,33 +52,25 @@ export class OutboxService {
     if (query.webhookConfigId != null && !UUID_PATTERN.test(query.webhookConfigId))
       return { items: [], nextCursor: null };
 
-    const schema = await this.tenants.ensure(ctx.tenantId);
-    const params = new Params();
-    const where = ['tenant_id = ' + params.add(ctx.tenantId)];
-    if (query.status != null) where.push('status = ' + params.add(query.status));
-    if (query.entityName != null) where.push('entity_name = ' + params.add(query.entityName));
-    if (query.webhookConfigId != null)
-      where.push('webhook_config_id = ' + params.add(query.webhookConfigId) + '::uuid');
-    if (after !== undefined) where.push('id < ' + params.add(after) + '::bigint');
-    const { rows } = await this.db.pool.query<OutboxRow>(
-      `SELECT ${COLUMNS} FROM ${qualified(schema, 'mutation_webhook_outbox')}
-        WHERE ${where.join(' AND ')} ORDER BY id DESC LIMIT ${params.add(first + 1)}`,
-      params.values,
-    );
+    const outbox = tenantOutbox(ctx.tenantId, await this.tenants.ensure(ctx.tenantId));
+    const rows = await listOutboxRecords(this.db.pool, outbox, {
+      status: query.status,
+      entityName: query.entityName,
+      webhookConfigId: query.webhookConfigId,
+      beforeId: after,
+      limit: first + 1,
+    });
     const page = rows.slice(0, first);
-    const items = await this.withAttempts(this.db.pool, schema, page);
+    const items = await this.withAttempts(this.db.pool, outbox, page);
     return { items, nextCursor: rows.length > first ? encodeCursor(String(page[page.length - 1].id)) : null };
   }
 
   async get(ctx: TenantContext, id: string): Promise<OutboxRecord> {
     if (!ID_PATTERN.test(id)) throw notFound();
-    const schema = await this.tenants.ensure(ctx.tenantId);
-    const { rows } = await this.db.pool.query<OutboxRow>(
-      `SELECT ${COLUMNS} FROM ${qualified(schema, 'mutation_webhook_outbox')} WHERE id = $1 AND tenant_id = $2`,
-      [id, ctx.tenantId],
-    );
-    if (rows.length === 0) throw notFound();
-    return (await this.withAttempts(this.db.pool, schema, rows))[0];
+    const outbox = tenantOutbox(ctx.tenantId, await this.tenants.ensure(ctx.tenantId));
+    const row = await getOutboxRecord(this.db.pool, outbox, { id });
+    if (!row) throw notFound();
+    return (await this.withAttempts(this.db.pool, outbox, [row]))[0];
   }
 
   /**
@@ -119,42 +80,18 @@ export class OutboxService {
    */
   async redeliver(ctx: TenantContext, id: string): Promise<OutboxRecord> {
     if (!ID_PATTERN.test(id)) throw notFound();
-    const schema = await this.tenants.ensure(ctx.tenantId);
+    const outbox = tenantOutbox(ctx.tenantId, await this.tenants.ensure(ctx.tenantId));
     return this.db.transaction(async (client) => {
-      const { rows } = await client.query<OutboxRow>(
-        `UPDATE ${qualified(schema, 'mutation_webhook_outbox')}
-            SET status = 'PENDING', retry_count = 0, next_retry_at = date_trunc('milliseconds', now()), last_error = NULL,
-                delivered_at = NULL, locked_by = NULL, locked_until = NULL, updated_at = now()
-          WHERE id = $1 AND tenant_id = $2
-          RETURNING ${COLUMNS}`,
-        [id, ctx.tenantId],
-      );
-      if (rows.length === 0) throw notFound();
-      await markTenantDue(client, ctx.tenantId, { lockHeld: false });
-      return (await this.withAttempts(client, schema, rows))[0];
+      const row = await redeliverOutboxRecord(client, outbox, { id });
+      if (!row) throw notFound();
+      await markTenantDue(client, outbox, { lockHeld: false });
+      return (await this.withAttempts(client, outbox, [row]))[0];
     });
   }
 
-  private async withAttempts(db: Queryable, schema: string, rows: OutboxRow[]): Promise<OutboxRecord[]> {
+  private async withAttempts(db: Queryable, outbox: TenantOutbox, rows: OutboxRow[]): Promise<OutboxRecord[]> {
     if (rows.length === 0) return [];
-    const { rows: attempts } = await db.query<AttemptRow>(
-      `SELECT outbox_id, attempt_number, started_at, duration_ms, status_code, error
-         FROM ${qualified(schema, 'delivery_attempts')} WHERE outbox_id = ANY($1::bigint[])
-        ORDER BY outbox_id, attempt_number`,
-      [rows.map((r) => r.id)],
-    );
-    const byRecord = new Map<string, DeliveryAttempt[]>();
-    for (const a of attempts) {
-      const list = byRecord.get(String(a.outbox_id)) ?? [];
-      list.push({
-        attemptNumber: a.attempt_number,
-        startedAt: a.started_at,
-        durationMs: a.duration_ms,
-        statusCode: a.status_code,
-        error: a.error,
-      });
-      byRecord.set(String(a.outbox_id), list);
-    }
+    const byRecord = await listDeliveryAttempts(db, outbox, { outboxIds: rows.map((r) => r.id) });
     return rows.map((r) => ({
       id: String(r.id),
       entityName: r.entity_name,

@@ -3,6 +3,7 @@ import type { PrismaClient, WebhookConfig as WebhookConfigRow } from '../generat
 import type { TenantContext } from '../auth/permissions';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError } from '../errors';
+import { WEBHOOK_DEFAULTS } from './defaults';
 import { UUID_PATTERN, type ChangeOperation, type ListQuery, type Page, type WebhookConfig } from './model';
 import { readEntityNameParam, readListQuery, readWebhookConfigFields } from './validation';
 
@@ -49,13 +50,13 @@ export class WebhookConfigService {
         entityName: f.entityName!,
         events: f.events!,
         webhookUrl: f.webhookUrl!,
-        httpMethod: f.httpMethod ?? 'POST',
+        httpMethod: f.httpMethod ?? WEBHOOK_DEFAULTS.httpMethod,
         headersJson: f.headersJson ?? null,
-        timeoutMs: f.timeoutMs ?? 3000,
-        maxRetries: f.maxRetries ?? 3,
-        backoffInitialSeconds: f.backoffInitialSeconds ?? 5,
-        backoffFactor: f.backoffFactor ?? 2.0,
-        enabled: f.enabled ?? true,
+        timeoutMs: f.timeoutMs ?? WEBHOOK_DEFAULTS.timeoutMs,
+        maxRetries: f.maxRetries ?? WEBHOOK_DEFAULTS.maxRetries,
+        backoffInitialSeconds: f.backoffInitialSeconds ?? WEBHOOK_DEFAULTS.backoffInitialSeconds,
+        backoffFactor: f.backoffFactor ?? WEBHOOK_DEFAULTS.backoffFactor,
+        enabled: f.enabled ?? WEBHOOK_DEFAULTS.enabled,
         secret: f.secret ?? null,
         createdBy: ctx.actor,
         updatedBy: ctx.actor,

@@ -1,5 +1,6 @@
 import type { TenantContext } from '../../src/auth/permissions';
 import { writeOutboxRecords, type EntityChange } from '../../src/outbox/enqueue';
+import { tenantOutbox, type TenantOutbox } from '../../src/outbox/sql/tenant-outbox';
 import type { Services } from '../../src/services';
 import type { WebhookConfig } from '../../src/webhooks/model';
 
@@ -70,12 +71,43 @@ export interface OutboxRow {
   delivered_at: Date | null;
 }
 
+/** The tenant's outbox tables, quoted, as the dispatcher's statements name them. */
+export async function outboxOf(services: Services, tenantId: string): Promise<TenantOutbox> {
+  return tenantOutbox(tenantId, await services.tenants.ensure(tenantId));
+}
+
 export async function outboxRows(services: Services, tenantId: string): Promise<OutboxRow[]> {
-  const schema = await services.tenants.ensure(tenantId);
-  const { rows } = await services.db.pool.query<OutboxRow>(
-    `SELECT * FROM "${schema}".mutation_webhook_outbox ORDER BY id`,
-  );
+  const outbox = await outboxOf(services, tenantId);
+  const { rows } = await services.db.pool.query<OutboxRow>(`SELECT * FROM ${outbox.table} ORDER BY id`);
   return rows;
+}
+
+/**
+ * Rewrites outbox records behind the dispatcher's back, to stage a state: the records of the
+ * given configurations or ids (all of the tenant's when neither is given).
+ */
+export async function updateOutboxRows(
+  services: Services,
+  tenantId: string,
+  set: { status?: string; retryCount?: number; dueSecondsAgo?: number },
+  only: { webhookConfigIds?: string[]; ids?: string[] } = {},
+): Promise<number> {
+  const outbox = await outboxOf(services, tenantId);
+  const values: unknown[] = [];
+  const bind = (v: unknown) => `$${values.push(v)}`;
+  const assignments = [];
+  if (set.status !== undefined) assignments.push(`status = ${bind(set.status)}`);
+  if (set.retryCount !== undefined) assignments.push(`retry_count = ${bind(set.retryCount)}::int`);
+  if (set.dueSecondsAgo !== undefined)
+    assignments.push(`next_retry_at = now() - ${bind(set.dueSecondsAgo)} * interval '1 second'`);
+  const where = ['true'];
+  if (only.webhookConfigIds) where.push(`webhook_config_id = ANY(${bind(only.webhookConfigIds)}::uuid[])`);
+  if (only.ids) where.push(`id = ANY(${bind(only.ids)}::bigint[])`);
+  const res = await services.db.pool.query(
+    `UPDATE ${outbox.table} SET ${assignments.join(', ')} WHERE ${where.join(' AND ')}`,
+    values,
+  );
+  return res.rowCount ?? 0;
 }
 
 export interface AttemptRow {
@@ -88,9 +120,9 @@ export interface AttemptRow {
 }
 
 export async function attemptRows(services: Services, tenantId: string): Promise<AttemptRow[]> {
-  const schema = await services.tenants.ensure(tenantId);
+  const outbox = await outboxOf(services, tenantId);
   const { rows } = await services.db.pool.query<AttemptRow>(
-    `SELECT * FROM "${schema}".delivery_attempts ORDER BY outbox_id, attempt_number`,
+    `SELECT * FROM ${outbox.attempts} ORDER BY outbox_id, attempt_number`,
   );
   return rows;
 }

@@ -1,4 +1,4 @@
-import { Dispatcher } from '../../src/dispatcher/loop';
+import { Dispatcher } from '../../src/dispatcher/dispatcher';
 import { loadDispatcherSettings, type DispatcherSettings } from '../../src/dispatcher/settings';
 import type { TestApp } from '../support/app';
 

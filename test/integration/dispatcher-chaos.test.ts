@@ -1,10 +1,9 @@
 import 'reflect-metadata';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dispatcher } from '../../src/dispatcher/loop';
-import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
 import { attemptRows, commitChanges, createConfig, inserts, outboxRows } from '../dispatcher/fixtures';
-import { eventually, startDispatcher } from '../dispatcher/harness';
-import { Receiver, type Reaction } from '../dispatcher/receiver';
+import { eventually } from '../dispatcher/harness';
+import { DispatcherSuite } from '../dispatcher/suite';
+import type { Reaction } from '../dispatcher/receiver';
 
 const ROWS = 300;
 const MAX_RETRIES = 3;
@@ -48,25 +47,13 @@ function expectedEnd(observed: Observed[]): {
 const PREFIX = 'chaos';
 
 describe('dispatcher under receiver chaos', () => {
-  let t: TestApp;
-  let receiver: Receiver;
-  let dispatcher: Dispatcher;
-  beforeAll(async () => {
-    t = await startTestApp({ DISPATCHER: 'off' });
-    receiver = await Receiver.start();
-    dispatcher = startDispatcher(t, PREFIX, { concurrency: 32 });
-  });
-  afterAll(async () => {
-    await dispatcher.stop();
-    await receiver.close();
-    await t.close();
-  });
+  const suite = new DispatcherSuite(PREFIX, { dispatcher: { concurrency: 32 } });
 
   it('ends every record in the state the transition table dictates for what its receiver did', async () => {
-    const tenant = uniqueTenant(PREFIX);
-    const s = t.runtime.services;
+    const tenant = suite.tenant();
+    const s = suite.services;
     await createConfig(s, tenant, {
-      webhookUrl: `${receiver.url}/chaos`,
+      webhookUrl: `${suite.receiver.url}/chaos`,
       timeoutMs: 2000,
       maxRetries: MAX_RETRIES,
       backoffInitialSeconds: 1,
@@ -91,7 +78,7 @@ describe('dispatcher under receiver chaos', () => {
       { hang: true },
     ];
     const seen = new Map<string, Seen[]>();
-    receiver.react = (r) => {
+    suite.receiver.react = (r) => {
       const reaction = menu[Math.floor(random() * menu.length)];
       const list = seen.get(r.requestId!) ?? [];
       list.push('status' in reaction ? { status: reaction.status } : reaction);

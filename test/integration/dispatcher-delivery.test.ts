@@ -1,31 +1,23 @@
 import 'reflect-metadata';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Dispatcher } from '../../src/dispatcher/loop';
-import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
-import { attemptRows, commitChanges, createConfig, inserts, outboxRows, type OutboxRow } from '../dispatcher/fixtures';
-import { eventually, startDispatcher } from '../dispatcher/harness';
+import { describe, expect, it } from 'vitest';
+import {
+  attemptRows,
+  commitChanges,
+  createConfig,
+  inserts,
+  outboxRows,
+  updateOutboxRows,
+  type OutboxRow,
+} from '../dispatcher/fixtures';
+import { eventually } from '../dispatcher/harness';
+import { DispatcherSuite } from '../dispatcher/suite';
 import { Receiver, verifySignature } from '../dispatcher/receiver';
 
 /** Tenants of this file, and the only ones its dispatchers touch. */
 const PREFIX = 'dlv';
 
 describe('dispatcher: delivery and the transition table', () => {
-  let t: TestApp;
-  let receiver: Receiver;
-  let dispatcher: Dispatcher;
-  beforeAll(async () => {
-    t = await startTestApp({ DISPATCHER: 'off' });
-    receiver = await Receiver.start();
-    dispatcher = startDispatcher(t, PREFIX);
-  });
-  afterEach(() => {
-    receiver.react = () => ({ status: 204 });
-  });
-  afterAll(async () => {
-    await dispatcher.stop();
-    await receiver.close();
-    await t.close();
-  });
+  const suite = new DispatcherSuite(PREFIX, { dispatcher: {} });
 
   const settledRows = (
     tenant: string,
@@ -34,7 +26,7 @@ describe('dispatcher: delivery and the transition table', () => {
   ) =>
     eventually(
       async () => {
-        const rows = await outboxRows(t.runtime.services, tenant);
+        const rows = await outboxRows(suite.services, tenant);
         return rows.length === n && rows.every(done) ? rows : undefined;
       },
       20_000,
@@ -42,11 +34,11 @@ describe('dispatcher: delivery and the transition table', () => {
     );
 
   it('delivers each record once, signed, with the contract headers, the configured method and headers', async () => {
-    const tenant = uniqueTenant(PREFIX);
-    const s = t.runtime.services;
+    const tenant = suite.tenant();
+    const s = suite.services;
     const secret = 'a-shared-secret-ü';
     const config = await createConfig(s, tenant, {
-      webhookUrl: `${receiver.url}/hooks/orders?x=1`,
+      webhookUrl: `${suite.receiver.url}/hooks/orders?x=1`,
       httpMethod: 'put',
       secret,
       headersJson: JSON.stringify({
@@ -56,13 +48,13 @@ describe('dispatcher: delivery and the transition table', () => {
         'X-HOOKGATE-SIGNATURE': 'forged',
       }),
     });
-    const before = receiver.received.length;
+    const before = suite.receiver.received.length;
     await commitChanges(s, tenant, [
       { operation: 'INSERT', data: { id: 1, name: 'Zoë "quoted"' }, previous: null },
       { operation: 'UPDATE', data: { id: 1, name: 'b' }, previous: { id: 1, name: 'Zoë "quoted"' } },
     ]);
     const rows = await settledRows(tenant, 2);
-    const got = receiver.received.slice(before).filter((r) => r.path === '/hooks/orders?x=1');
+    const got = suite.receiver.received.slice(before).filter((r) => r.path === '/hooks/orders?x=1');
     expect(got).toHaveLength(2);
     for (const row of rows) {
       expect(row).toMatchObject({
@@ -92,32 +84,36 @@ describe('dispatcher: delivery and the transition table', () => {
   });
 
   it('sends no signature without a secret, falls back to POST for an unknown method, and can send GET', async () => {
-    const tenant = uniqueTenant(PREFIX);
-    const s = t.runtime.services;
-    await createConfig(s, tenant, { webhookUrl: `${receiver.url}/fallback`, httpMethod: 'BREW', events: 'INSERT' });
-    await createConfig(s, tenant, { webhookUrl: `${receiver.url}/get`, httpMethod: 'GET', events: 'INSERT' });
+    const tenant = suite.tenant();
+    const s = suite.services;
+    await createConfig(s, tenant, {
+      webhookUrl: `${suite.receiver.url}/fallback`,
+      httpMethod: 'BREW',
+      events: 'INSERT',
+    });
+    await createConfig(s, tenant, { webhookUrl: `${suite.receiver.url}/get`, httpMethod: 'GET', events: 'INSERT' });
     await commitChanges(s, tenant, inserts(1));
     await settledRows(tenant, 2);
-    const fallback = receiver.received.filter((r) => r.path === '/fallback').at(-1)!;
+    const fallback = suite.receiver.received.filter((r) => r.path === '/fallback').at(-1)!;
     expect(fallback.method).toBe('POST');
     expect(fallback.headers['x-hookgate-signature']).toBeUndefined();
     expect(fallback.headers['x-hookgate-timestamp']).toMatch(/^\d+$/);
-    const get = receiver.received.filter((r) => r.path === '/get').at(-1)!;
+    const get = suite.receiver.received.filter((r) => r.path === '/get').at(-1)!;
     expect(get.method).toBe('GET');
     expect(JSON.parse(get.body).operation).toBe('INSERT');
   });
 
   it('ends records DEAD without a request when the configuration is deleted, disabled, has no URL or bad headers', async () => {
-    const tenant = uniqueTenant(PREFIX);
-    const s = t.runtime.services;
+    const tenant = suite.tenant();
+    const s = suite.services;
     const ctx = { tenantId: tenant, actor: 'x', permissions: new Set(['tenant:admin']) };
-    const deleted = await createConfig(s, tenant, { webhookUrl: `${receiver.url}/deleted` });
-    const disabled = await createConfig(s, tenant, { webhookUrl: `${receiver.url}/disabled` });
-    const noUrl = await createConfig(s, tenant, { webhookUrl: `${receiver.url}/nourl` });
-    const badHeaders = await createConfig(s, tenant, { webhookUrl: `${receiver.url}/badheaders` });
-    const badValue = await createConfig(s, tenant, { webhookUrl: `${receiver.url}/badvalue` });
+    const deleted = await createConfig(s, tenant, { webhookUrl: `${suite.receiver.url}/deleted` });
+    const disabled = await createConfig(s, tenant, { webhookUrl: `${suite.receiver.url}/disabled` });
+    const noUrl = await createConfig(s, tenant, { webhookUrl: `${suite.receiver.url}/nourl` });
+    const badHeaders = await createConfig(s, tenant, { webhookUrl: `${suite.receiver.url}/badheaders` });
+    const badValue = await createConfig(s, tenant, { webhookUrl: `${suite.receiver.url}/badvalue` });
     // No dispatcher while the configurations change under committed records.
-    await dispatcher.stop();
+    await suite.stopDispatcher();
     await commitChanges(s, tenant, inserts(1));
     // Configuration changes after the change committed: the dispatcher reads them at delivery.
     await s.webhooks.delete(ctx, deleted.id);
@@ -130,8 +126,8 @@ describe('dispatcher: delivery and the transition table', () => {
       badValue.id,
       JSON.stringify({ 'X-Split': 'a\r\nInjected: 1' }),
     ]);
-    const before = receiver.received.length;
-    dispatcher = startDispatcher(t, PREFIX);
+    const before = suite.receiver.received.length;
+    suite.startDispatcher();
     const rows = await settledRows(tenant, 5);
     const byConfig = new Map(rows.map((r) => [r.webhook_config_id, r]));
     expect(byConfig.get(deleted.id)).toMatchObject({ status: 'DEAD', last_error: 'WEBHOOK_CONFIG_NOT_FOUND' });
@@ -140,27 +136,27 @@ describe('dispatcher: delivery and the transition table', () => {
     expect(byConfig.get(badHeaders.id)!.status).toBe('DEAD');
     expect(byConfig.get(badHeaders.id)!.last_error).toMatch(/^WEBHOOK_HEADERS_INVALID: /);
     expect(byConfig.get(badValue.id)!.last_error).toMatch(/^WEBHOOK_HEADERS_INVALID: /);
-    expect(receiver.received.length).toBe(before);
+    expect(suite.receiver.received.length).toBe(before);
     const attempts = await attemptRows(s, tenant);
     expect(attempts).toHaveLength(5);
     for (const a of attempts) expect(a).toMatchObject({ attempt_number: 1, status_code: null, duration_ms: 0 });
   });
 
   it('follows the table for HTTP statuses: 2xx delivered, 408/429/5xx retried, others dead, redirects not followed', async () => {
-    const tenant = uniqueTenant(PREFIX);
-    const s = t.runtime.services;
+    const tenant = suite.tenant();
+    const s = suite.services;
     const statuses = [200, 201, 299, 301, 302, 400, 404, 410, 408, 429, 500, 503, 599];
     for (const status of statuses) {
       await createConfig(s, tenant, {
-        webhookUrl: `${receiver.url}/status/${status}`,
+        webhookUrl: `${suite.receiver.url}/status/${status}`,
         backoffInitialSeconds: 600,
         maxRetries: 3,
       });
     }
-    receiver.react = (r) => {
+    suite.receiver.react = (r) => {
       const status = Number(r.path.split('/')[2]);
       return status >= 300 && status < 400
-        ? { status, headers: { location: `${receiver.url}/redirected` } }
+        ? { status, headers: { location: `${suite.receiver.url}/redirected` } }
         : { status };
     };
     await commitChanges(s, tenant, inserts(1));
@@ -190,17 +186,17 @@ describe('dispatcher: delivery and the transition table', () => {
           last_error: `WEBHOOK_DELIVERY_NON_RETRYABLE: HTTP ${status}`,
         });
     }
-    expect(receiver.received.filter((r) => r.path === '/redirected')).toHaveLength(0);
+    expect(suite.receiver.received.filter((r) => r.path === '/redirected')).toHaveLength(0);
     const attempts = await attemptRows(s, tenant);
     expect(attempts.map((a) => a.status_code).sort()).toEqual([...statuses].sort());
   });
 
   it('goes DEAD on a retryable failure when retry_count + 1 >= max_retries', async () => {
-    const tenant = uniqueTenant(PREFIX);
-    const s = t.runtime.services;
-    await createConfig(s, tenant, { webhookUrl: `${receiver.url}/always503/one`, maxRetries: 1 });
-    await createConfig(s, tenant, { webhookUrl: `${receiver.url}/always503/zero`, maxRetries: 0 });
-    receiver.react = (r) => (r.path.startsWith('/always503') ? { status: 503 } : { status: 204 });
+    const tenant = suite.tenant();
+    const s = suite.services;
+    await createConfig(s, tenant, { webhookUrl: `${suite.receiver.url}/always503/one`, maxRetries: 1 });
+    await createConfig(s, tenant, { webhookUrl: `${suite.receiver.url}/always503/zero`, maxRetries: 0 });
+    suite.receiver.react = (r) => (r.path.startsWith('/always503') ? { status: 503 } : { status: 204 });
     await commitChanges(s, tenant, inserts(1));
     const rows = await settledRows(tenant, 2);
     for (const row of rows)
@@ -213,14 +209,18 @@ describe('dispatcher: delivery and the transition table', () => {
   });
 
   it('counts a timeout and a refused connection as retryable, with no status code in the attempt', async () => {
-    const tenant = uniqueTenant(PREFIX);
-    const s = t.runtime.services;
+    const tenant = suite.tenant();
+    const s = suite.services;
     const closed = await Receiver.start();
     const closedUrl = closed.url;
     await closed.close();
-    await createConfig(s, tenant, { webhookUrl: `${receiver.url}/hang`, timeoutMs: 300, backoffInitialSeconds: 600 });
+    await createConfig(s, tenant, {
+      webhookUrl: `${suite.receiver.url}/hang`,
+      timeoutMs: 300,
+      backoffInitialSeconds: 600,
+    });
     await createConfig(s, tenant, { webhookUrl: `${closedUrl}/refused`, backoffInitialSeconds: 600 });
-    receiver.react = (r) => (r.path === '/hang' ? { hang: true } : { status: 204 });
+    suite.receiver.react = (r) => (r.path === '/hang' ? { hang: true } : { status: 204 });
     await commitChanges(s, tenant, inserts(1));
     const rows = await settledRows(tenant, 2, (r) => r.status === 'RETRYING');
     const errors = rows.map((r) => r.last_error).sort();
@@ -234,18 +234,18 @@ describe('dispatcher: delivery and the transition table', () => {
   });
 
   it('retries at the backoff the spec computes, then goes DEAD, logging every attempt', async () => {
-    const tenant = uniqueTenant(PREFIX);
-    const s = t.runtime.services;
+    const tenant = suite.tenant();
+    const s = suite.services;
     await createConfig(s, tenant, {
-      webhookUrl: `${receiver.url}/flaky`,
+      webhookUrl: `${suite.receiver.url}/flaky`,
       backoffInitialSeconds: 1,
       backoffFactor: 2,
       maxRetries: 3,
     });
-    receiver.react = (r) => (r.path === '/flaky' ? { status: 500 } : { status: 204 });
+    suite.receiver.react = (r) => (r.path === '/flaky' ? { status: 500 } : { status: 204 });
     await commitChanges(s, tenant, inserts(1));
     const [row] = await settledRows(tenant, 1, (r) => r.status === 'DEAD');
-    const times = receiver.received.filter((r) => r.requestId === row.request_id).map((r) => r.at);
+    const times = suite.receiver.received.filter((r) => r.requestId === row.request_id).map((r) => r.at);
     expect(times).toHaveLength(3);
     // Retry n+1 follows the attempt with retry_count n after min(3600, 1 * 2^n) seconds.
     expect(times[1] - times[0]).toBeGreaterThanOrEqual(950);
@@ -267,36 +267,34 @@ describe('dispatcher: delivery and the transition table', () => {
   }, 30_000);
 
   it('replaces a base of 0 or less by 5 and a factor below 1.0 by 1.5', async () => {
-    const tenant = uniqueTenant(PREFIX);
-    const s = t.runtime.services;
+    const tenant = suite.tenant();
+    const s = suite.services;
     const zeroBase = await createConfig(s, tenant, {
-      webhookUrl: `${receiver.url}/b0`,
+      webhookUrl: `${suite.receiver.url}/b0`,
       backoffInitialSeconds: 0,
       backoffFactor: 2,
       maxRetries: 10,
     });
     const lowFactor = await createConfig(s, tenant, {
-      webhookUrl: `${receiver.url}/f05`,
+      webhookUrl: `${suite.receiver.url}/f05`,
       backoffInitialSeconds: 10,
       backoffFactor: 0.5,
       maxRetries: 10,
     });
     const capped = await createConfig(s, tenant, {
-      webhookUrl: `${receiver.url}/cap`,
+      webhookUrl: `${suite.receiver.url}/cap`,
       backoffInitialSeconds: 100,
       backoffFactor: 10,
       maxRetries: 10,
     });
-    receiver.react = () => ({ status: 502 });
-    await dispatcher.stop();
+    suite.receiver.react = () => ({ status: 502 });
+    await suite.stopDispatcher();
     await commitChanges(s, tenant, inserts(1));
     // Pretend earlier retries happened: the delay depends on the retry_count of the failed attempt.
-    const schema = await s.tenants.ensure(tenant);
-    await s.db.pool.query(
-      `UPDATE "${schema}".mutation_webhook_outbox SET retry_count = 2 WHERE webhook_config_id = ANY($1::uuid[])`,
-      [[lowFactor.id, capped.id]],
+    expect(await updateOutboxRows(s, tenant, { retryCount: 2 }, { webhookConfigIds: [lowFactor.id, capped.id] })).toBe(
+      2,
     );
-    dispatcher = startDispatcher(t, PREFIX);
+    suite.startDispatcher();
     const rows = await settledRows(tenant, 3, (r) => r.status === 'RETRYING');
     const delay = (id: string) => {
       const r = rows.find((x) => x.webhook_config_id === id)!;

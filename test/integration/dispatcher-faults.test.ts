@@ -1,11 +1,10 @@
 import 'reflect-metadata';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
+import { afterEach, describe, expect, inject, it } from 'vitest';
 import { spawnDispatcher, stopChild, type DispatcherChild } from '../dispatcher/child';
-import { commitChanges, createConfig, inserts } from '../dispatcher/fixtures';
+import { commitChanges, createConfig, inserts, outboxOf } from '../dispatcher/fixtures';
 import { eventually } from '../dispatcher/harness';
-import { Receiver } from '../dispatcher/receiver';
+import { DispatcherSuite } from '../dispatcher/suite';
 
 /**
  * Fault scenarios with real dispatcher processes (`src/dispatcher-main.ts`) against real
@@ -18,36 +17,25 @@ const ROWS = 5000;
 const TENANTS = 2;
 
 describe.skipIf(inject('embedded'))('dispatcher fault scenarios (separate processes, real PostgreSQL)', () => {
-  let t: TestApp;
-  let receiver: Receiver;
+  const suite = new DispatcherSuite(PREFIX, { dispatcher: false });
   const children: DispatcherChild[] = [];
-  beforeAll(async () => {
-    t = await startTestApp({ DISPATCHER: 'off' });
-    receiver = await Receiver.start();
-  });
   afterEach(async () => {
     for (const c of children.splice(0)) await stopChild(c);
-    receiver.react = () => ({ status: 204 });
-  });
-  afterAll(async () => {
-    await receiver.close();
-    await t.close();
   });
 
   /** ROWS records over TENANTS tenants, all pointed at the receiver under `path`. */
   async function seed(path: string): Promise<{ tenants: string[]; requestIds: Set<string> }> {
-    const s = t.runtime.services;
-    const tenants = Array.from({ length: TENANTS }, () => uniqueTenant(PREFIX));
+    const s = suite.services;
+    const tenants = Array.from({ length: TENANTS }, () => suite.tenant());
     for (const tenant of tenants) {
-      await createConfig(s, tenant, { webhookUrl: `${receiver.url}${path}`, events: 'INSERT', timeoutMs: 5000 });
+      await createConfig(s, tenant, { webhookUrl: `${suite.receiver.url}${path}`, events: 'INSERT', timeoutMs: 5000 });
       for (let i = 0; i < ROWS / TENANTS; i += 1000)
         await commitChanges(s, tenant, inserts(Math.min(1000, ROWS / TENANTS - i), i));
     }
     const requestIds = new Set<string>();
     for (const tenant of tenants) {
-      const schema = await s.tenants.ensure(tenant);
       const { rows } = await s.db.pool.query<{ request_id: string }>(
-        `SELECT request_id FROM "${schema}".mutation_webhook_outbox`,
+        `SELECT request_id FROM ${(await outboxOf(s, tenant)).table}`,
       );
       for (const r of rows) requestIds.add(r.request_id);
     }
@@ -58,9 +46,8 @@ describe.skipIf(inject('embedded'))('dispatcher fault scenarios (separate proces
   async function statusCounts(tenants: string[]): Promise<Record<string, number>> {
     const counts: Record<string, number> = {};
     for (const tenant of tenants) {
-      const schema = await t.runtime.services.tenants.ensure(tenant);
-      const { rows } = await t.runtime.services.db.pool.query<{ status: string; n: number }>(
-        `SELECT status, count(*)::int AS n FROM "${schema}".mutation_webhook_outbox GROUP BY status`,
+      const { rows } = await suite.services.db.pool.query<{ status: string; n: number }>(
+        `SELECT status, count(*)::int AS n FROM ${(await outboxOf(suite.services, tenant)).table} GROUP BY status`,
       );
       for (const r of rows) counts[r.status] = (counts[r.status] ?? 0) + r.n;
     }
@@ -74,7 +61,7 @@ describe.skipIf(inject('embedded'))('dispatcher fault scenarios (separate proces
       `all ${ROWS} rows delivered`,
     );
 
-  const receivedFor = (path: string) => receiver.received.filter((r) => r.path === path).map((r) => r.requestId!);
+  const receivedFor = (path: string) => suite.receiver.received.filter((r) => r.path === path).map((r) => r.requestId!);
 
   function duplicates(ids: string[]): Set<string> {
     const seen = new Set<string>();
@@ -85,7 +72,7 @@ describe.skipIf(inject('embedded'))('dispatcher fault scenarios (separate proces
 
   it('kill -9 in the middle of a run, then a restart: every record DELIVERED, duplicates only for records in flight', async () => {
     const { tenants, requestIds } = await seed('/kill');
-    receiver.react = () => ({ status: 204, delayMs: 3 });
+    suite.receiver.react = () => ({ status: 204, delayMs: 3 });
     const env = { DISPATCHER_LEASE_SECONDS: '2', DISPATCHER_CONCURRENCY: '16' };
     const first = spawnDispatcher(inject('databaseUrl'), PREFIX, env);
     children.push(first);
@@ -101,9 +88,8 @@ describe.skipIf(inject('embedded'))('dispatcher fault scenarios (separate proces
     // What the killed worker held: claimed, maybe sent, never settled.
     const inFlight = new Set<string>();
     for (const tenant of tenants) {
-      const schema = await t.runtime.services.tenants.ensure(tenant);
-      const { rows } = await t.runtime.services.db.pool.query<{ request_id: string }>(
-        `SELECT request_id FROM "${schema}".mutation_webhook_outbox WHERE locked_by LIKE $1`,
+      const { rows } = await suite.services.db.pool.query<{ request_id: string }>(
+        `SELECT request_id FROM ${(await outboxOf(suite.services, tenant)).table} WHERE locked_by LIKE $1`,
         [`%:${first.process.pid}:%`],
       );
       for (const r of rows) inFlight.add(r.request_id);
@@ -121,7 +107,7 @@ describe.skipIf(inject('embedded'))('dispatcher fault scenarios (separate proces
 
   it('two dispatcher processes at once: every record delivered exactly once, no crash', async () => {
     const { tenants, requestIds } = await seed('/two');
-    receiver.react = () => ({ status: 204, delayMs: 1 });
+    suite.receiver.react = () => ({ status: 204, delayMs: 1 });
     const a = spawnDispatcher(inject('databaseUrl'), PREFIX);
     const b = spawnDispatcher(inject('databaseUrl'), PREFIX);
     children.push(a, b);
@@ -139,7 +125,7 @@ describe.skipIf(inject('embedded'))('dispatcher fault scenarios (separate proces
     // dispatcher process's backends (its pool and its LISTEN connection: application names
     // hookgate-dispatcher*) is what a restart does to it, and leaves other test files alone.
     const { tenants, requestIds } = await seed('/restart');
-    receiver.react = () => ({ status: 204, delayMs: 3 });
+    suite.receiver.react = () => ({ status: 204, delayMs: 3 });
     const child = spawnDispatcher(inject('databaseUrl'), PREFIX, { DISPATCHER_CONCURRENCY: '16' });
     children.push(child);
     const admin = new pg.Client({ connectionString: inject('databaseUrl') });

@@ -1,53 +1,47 @@
 import 'reflect-metadata';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { claimDue, outboxTable } from '../../src/dispatcher/claim';
-import { settleBatch } from '../../src/dispatcher/settle';
+import { describe, expect, inject, it } from 'vitest';
 import { writeOutboxRecords } from '../../src/outbox/enqueue';
-import { dueTenants, retireTenant } from '../../src/outbox/due-tenants';
-import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
-import { commitChanges, createConfig, inserts, outboxRows } from '../dispatcher/fixtures';
-import { eventually, startDispatcher } from '../dispatcher/harness';
-import { Receiver } from '../dispatcher/receiver';
+import { claimDueRecords } from '../../src/outbox/sql/claim-due-records';
+import { listDueTenants } from '../../src/outbox/sql/list-due-tenants';
+import { retireTenant } from '../../src/outbox/sql/retire-tenant';
+import { dueBacklogSql } from '../../src/outbox/sql/count-due-backlog';
+import { DUE_STATUS } from '../../src/outbox/sql/fragments';
+import { settleBatch } from '../../src/outbox/sql/settle-batch';
+import { tenantOutbox } from '../../src/outbox/sql/tenant-outbox';
+import { commitChanges, createConfig, inserts, outboxOf, outboxRows, updateOutboxRows } from '../dispatcher/fixtures';
+import { eventually } from '../dispatcher/harness';
+import { DispatcherSuite } from '../dispatcher/suite';
 
 /** Tenants of this file, and the only ones its dispatchers touch. */
 const PREFIX = 'lcy';
 
 describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
-  let t: TestApp;
-  let receiver: Receiver;
-  beforeAll(async () => {
-    t = await startTestApp({ DISPATCHER: 'off' });
-    receiver = await Receiver.start();
-  });
-  afterAll(async () => {
-    await receiver.close();
-    await t.close();
-  });
+  const suite = new DispatcherSuite(PREFIX, { dispatcher: false });
 
   const wakeAt = async (tenant: string): Promise<Date | null> =>
-    (await t.runtime.services.db.pool.query('SELECT wake_at FROM dispatch_tenants WHERE tenant_id = $1', [tenant]))
-      .rows[0]?.wake_at ?? null;
+    (await suite.services.db.pool.query('SELECT wake_at FROM dispatch_tenants WHERE tenant_id = $1', [tenant])).rows[0]
+      ?.wake_at ?? null;
 
   it('on stop, finishes requests in flight and gives back the records it had not sent', async () => {
-    const tenant = uniqueTenant(PREFIX);
-    const s = t.runtime.services;
-    await createConfig(s, tenant, { webhookUrl: `${receiver.url}/slow` });
-    receiver.react = () => ({ status: 204, delayMs: 400 });
+    const tenant = suite.tenant();
+    const s = suite.services;
+    await createConfig(s, tenant, { webhookUrl: `${suite.receiver.url}/slow` });
+    suite.receiver.react = () => ({ status: 204, delayMs: 400 });
     await commitChanges(s, tenant, inserts(20));
-    const before = receiver.received.length;
-    const d = startDispatcher(t, PREFIX, { concurrency: 2, batchSize: 20 });
-    await receiver.waitFor(before + 2);
+    const before = suite.receiver.received.length;
+    const d = suite.startDispatcher({ concurrency: 2, batchSize: 20 });
+    await suite.receiver.waitFor(before + 2);
     await d.stop();
-    receiver.react = () => ({ status: 204 });
+    suite.receiver.react = () => ({ status: 204 });
     const rows = await outboxRows(s, tenant);
     const delivered = rows.filter((r) => r.status === 'DELIVERED');
     expect(delivered.length).toBeGreaterThanOrEqual(2);
-    expect(delivered.length).toBe(receiver.received.length - before);
+    expect(delivered.length).toBe(suite.receiver.received.length - before);
     expect(rows.filter((r) => r.status === 'PENDING').length).toBe(20 - delivered.length);
     expect(rows.every((r) => r.locked_by === null && r.locked_until === null)).toBe(true);
     // Released records are due at once: the hint says so, and the next dispatcher takes them.
     expect((await wakeAt(tenant))!.getTime()).toBeLessThanOrEqual(Date.now());
-    const next = startDispatcher(t, PREFIX);
+    const next = suite.startDispatcher();
     try {
       await eventually(async () =>
         (await outboxRows(s, tenant)).every((r) => r.status === 'DELIVERED') ? true : undefined,
@@ -55,27 +49,25 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
     } finally {
       await next.stop();
     }
-    const ids = receiver.received.slice(before).map((r) => r.requestId);
+    const ids = suite.receiver.received.slice(before).map((r) => r.requestId);
     expect(new Set(ids).size).toBe(20);
     expect(ids).toHaveLength(20);
   });
 
   it('takes over the records of a dead worker when its lease runs out; the dead worker can no longer settle them', async () => {
-    const tenant = uniqueTenant(PREFIX);
-    const s = t.runtime.services;
-    await createConfig(s, tenant, { webhookUrl: `${receiver.url}/lease` });
+    const tenant = suite.tenant();
+    const s = suite.services;
+    await createConfig(s, tenant, { webhookUrl: `${suite.receiver.url}/lease` });
     await commitChanges(s, tenant, inserts(3));
     const schema = await s.tenants.ensure(tenant);
-    const claimed = await claimDue(s.db.pool, {
-      schema,
-      tenantId: tenant,
+    const claimed = await claimDueRecords(s.db.pool, tenantOutbox(tenant, schema), {
       workerId: 'dead-worker',
       limit: 10,
       leaseMs: 1500,
     });
     expect(claimed).toHaveLength(3);
     const started = Date.now();
-    const d = startDispatcher(t, PREFIX);
+    const d = suite.startDispatcher();
     try {
       const rows = await eventually(async () => {
         const r = await outboxRows(s, tenant);
@@ -83,11 +75,9 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
       });
       expect(Date.now() - started).toBeGreaterThanOrEqual(1000);
       // The dead worker wakes up and tries to record a failure: nothing changes.
-      const stale = await settleBatch(
-        s.db.pool,
-        schema,
-        'dead-worker',
-        claimed.map((c) => ({
+      const stale = await settleBatch(s.db.pool, tenantOutbox(tenant, schema), {
+        workerId: 'dead-worker',
+        batch: claimed.map((c) => ({
           id: c.id,
           transition: {
             status: 'DEAD' as const,
@@ -97,7 +87,7 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
           },
           attempt: { startedAt: Date.now(), durationMs: 1, statusCode: 400, error: 'x' },
         })),
-      );
+      });
       expect(stale.size).toBe(0);
       expect((await outboxRows(s, tenant)).map((r) => [r.status, r.attempt_count])).toEqual(
         rows.map(() => ['DELIVERED', 1]),
@@ -108,16 +98,16 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
   });
 
   it('keeps a tenant out of the tick once drained, and wakes it for its next retry', async () => {
-    const s = t.runtime.services;
-    const idle = uniqueTenant(PREFIX);
-    const retrying = uniqueTenant(PREFIX);
-    await createConfig(s, idle, { webhookUrl: `${receiver.url}/idle` });
-    await createConfig(s, retrying, { webhookUrl: `${receiver.url}/retry-later`, backoffInitialSeconds: 600 });
-    receiver.react = (r) => (r.path === '/retry-later' ? { status: 503 } : { status: 204 });
+    const s = suite.services;
+    const idle = suite.tenant();
+    const retrying = suite.tenant();
+    await createConfig(s, idle, { webhookUrl: `${suite.receiver.url}/idle` });
+    await createConfig(s, retrying, { webhookUrl: `${suite.receiver.url}/retry-later`, backoffInitialSeconds: 600 });
+    suite.receiver.react = (r) => (r.path === '/retry-later' ? { status: 503 } : { status: 204 });
     await commitChanges(s, idle, inserts(2));
     await commitChanges(s, retrying, inserts(1));
-    expect(await dueTenants(s.db.pool, 10_000)).toEqual(expect.arrayContaining([idle, retrying]));
-    const d = startDispatcher(t, PREFIX);
+    expect(await listDueTenants(s.db.pool, { limit: 10_000 })).toEqual(expect.arrayContaining([idle, retrying]));
+    const d = suite.startDispatcher();
     try {
       await eventually(async () => ((await wakeAt(idle)) === null ? true : undefined), 20_000, 'idle tenant retired');
       const [row] = await eventually(async () => {
@@ -129,23 +119,23 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
           : undefined;
       });
       expect((await wakeAt(retrying))!.getTime()).toBe(row.next_retry_at.getTime());
-      const due = await dueTenants(s.db.pool, 10_000);
+      const due = await listDueTenants(s.db.pool, { limit: 10_000 });
       expect(due).not.toContain(idle);
       expect(due).not.toContain(retrying);
     } finally {
       await d.stop();
-      receiver.react = () => ({ status: 204 });
+      suite.receiver.react = () => ({ status: 204 });
     }
   });
 
   it.skipIf(inject('embedded'))(
     'never retires a tenant while one of its writers is in flight (real PostgreSQL: needs two sessions)',
     async () => {
-      const s = t.runtime.services;
-      const tenant = uniqueTenant(PREFIX);
-      await createConfig(s, tenant, { webhookUrl: `${receiver.url}/race` });
+      const s = suite.services;
+      const tenant = suite.tenant();
+      await createConfig(s, tenant, { webhookUrl: `${suite.receiver.url}/race` });
       const schema = await s.tenants.ensure(tenant);
-      expect(await retireTenant((fn) => s.db.transaction(fn), tenant, outboxTable(schema))).toEqual({
+      expect(await s.db.transaction((c) => retireTenant(c, tenantOutbox(tenant, schema)))).toEqual({
         retired: true,
         wakeAt: null,
       });
@@ -162,14 +152,14 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
           changes: inserts(1),
         });
         // The writer has not committed: a retire now would miss its record, so it must not happen.
-        expect(await retireTenant((fn) => s.db.transaction(fn), tenant, outboxTable(schema))).toEqual({
+        expect(await s.db.transaction((c) => retireTenant(c, tenantOutbox(tenant, schema)))).toEqual({
           retired: false,
         });
         await writer.query('COMMIT');
-        expect(await dueTenants(s.db.pool, 10_000)).toContain(tenant);
-        const after = await retireTenant((fn) => s.db.transaction(fn), tenant, outboxTable(schema));
+        expect(await listDueTenants(s.db.pool, { limit: 10_000 })).toContain(tenant);
+        const after = await s.db.transaction((c) => retireTenant(c, tenantOutbox(tenant, schema)));
         expect(after.retired && after.wakeAt!.getTime()).toBeLessThanOrEqual(Date.now());
-        expect(await dueTenants(s.db.pool, 10_000)).toContain(tenant);
+        expect(await listDueTenants(s.db.pool, { limit: 10_000 })).toContain(tenant);
       } finally {
         writer.release();
       }
@@ -177,27 +167,47 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
   );
 
   it('exports deliveries by outcome, latency, due backlog per tenant and the oldest due age', async () => {
-    const s = t.runtime.services;
-    const tenant = uniqueTenant(PREFIX);
-    await createConfig(s, tenant, { webhookUrl: `${receiver.url}/metrics` });
-    const d = startDispatcher(t, PREFIX);
+    const s = suite.services;
+    const tenant = suite.tenant();
+    await createConfig(s, tenant, { webhookUrl: `${suite.receiver.url}/metrics` });
+    const d = suite.startDispatcher();
     await commitChanges(s, tenant, inserts(2));
     await eventually(async () =>
       (await outboxRows(s, tenant)).every((r) => r.status === 'DELIVERED') ? true : undefined,
     );
     await d.stop();
-    const backlogTenant = uniqueTenant(PREFIX);
-    await createConfig(s, backlogTenant, { webhookUrl: `${receiver.url}/metrics` });
+    const backlogTenant = suite.tenant();
+    await createConfig(s, backlogTenant, { webhookUrl: `${suite.receiver.url}/metrics` });
     await commitChanges(s, backlogTenant, inserts(3));
-    const schema = await s.tenants.ensure(backlogTenant);
-    await s.db.pool.query(
-      `UPDATE "${schema}".mutation_webhook_outbox SET next_retry_at = now() - interval '42 seconds'`,
-    );
-    const res = await t.app.inject({ method: 'GET', url: '/metrics' });
+    expect(await updateOutboxRows(s, backlogTenant, { dueSecondsAgo: 42 })).toBe(3);
+    const res = await suite.app.app.inject({ method: 'GET', url: '/metrics' });
     expect(res.body).toMatch(/hookgate_dispatcher_deliveries_total\{outcome="delivered"\} \d+/);
     expect(res.body).toMatch(/hookgate_dispatcher_delivery_duration_seconds_count\{outcome="delivered"\} \d+/);
     expect(res.body).toContain(`hookgate_outbox_due_records{tenant="${backlogTenant}"} 3`);
     const age = Number(/hookgate_outbox_oldest_due_age_seconds ([\d.]+)/.exec(res.body)![1]);
     expect(age).toBeGreaterThanOrEqual(41);
+  });
+
+  it('reads the due backlog for /metrics from the due index, never by scanning the outbox', async () => {
+    const s = suite.services;
+    const tenant = suite.tenant();
+    await createConfig(s, tenant, { webhookUrl: `${suite.receiver.url}/metrics` });
+    await commitChanges(s, tenant, inserts(3000));
+    const rows = await outboxRows(s, tenant);
+    // Most records settled long ago, a few due: the shape of a live outbox.
+    const settled = rows.slice(10).map((r) => r.id);
+    expect(await updateOutboxRows(s, tenant, { status: 'DELIVERED' }, { ids: settled })).toBe(settled.length);
+    const outbox = await outboxOf(s, tenant);
+    await s.db.pool.query(`ANALYZE ${outbox.table}`);
+    const plan = async (sql: string) => JSON.stringify((await s.db.pool.query(`EXPLAIN (FORMAT JSON) ${sql}`)).rows[0]);
+    const backlogPlan = await plan(dueBacklogSql(outbox));
+    expect(backlogPlan).toContain('mutation_webhook_outbox_due_idx');
+    expect(backlogPlan).not.toContain('Seq Scan');
+    // The table is large enough to tell: the old predicate (without the index's `locked_by IS NULL`) scans it.
+    expect(await plan(`SELECT count(*) FROM ${outbox.table} WHERE ${DUE_STATUS} AND next_retry_at <= now()`)).toContain(
+      'Seq Scan',
+    );
+    const res = await suite.app.app.inject({ method: 'GET', url: '/metrics' });
+    expect(res.body).toContain(`hookgate_outbox_due_records{tenant="${tenant}"} 10`);
   });
 });

@@ -1,34 +1,24 @@
 import 'reflect-metadata';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Dispatcher } from '../../src/dispatcher/loop';
-import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
 import { commitChanges, createConfig, inserts, outboxRows } from '../dispatcher/fixtures';
-import { eventually, startDispatcher } from '../dispatcher/harness';
-import { Receiver } from '../dispatcher/receiver';
+import { eventually } from '../dispatcher/harness';
+import { DispatcherSuite } from '../dispatcher/suite';
 
 /** Tenants of this file, and the only ones its dispatchers touch. */
 const PREFIX = 'ssrf';
 
 describe('dispatcher: SSRF guard (WEBHOOK_ALLOW_PRIVATE_TARGETS=false)', () => {
-  let t: TestApp;
-  let receiver: Receiver;
-  let dispatcher: Dispatcher;
-  beforeAll(async () => {
-    t = await startTestApp({ DISPATCHER: 'off', WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' });
-    receiver = await Receiver.start();
-    dispatcher = startDispatcher(t, PREFIX, {}, { allowPrivateTargets: t.config.webhookAllowPrivateTargets });
-  });
-  afterAll(async () => {
-    await dispatcher.stop();
-    await receiver.close();
-    await t.close();
+  const suite = new DispatcherSuite(PREFIX, {
+    env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'false' },
+    dispatcher: {},
+    allowPrivateTargets: (app) => app.config.webhookAllowPrivateTargets,
   });
 
   it('refuses loopback and private targets after resolution: the record is DEAD and nothing arrives', async () => {
-    expect(t.config.webhookAllowPrivateTargets).toBe(false);
-    const tenant = uniqueTenant(PREFIX);
-    const s = t.runtime.services;
-    const port = new URL(receiver.url).port;
+    expect(suite.app.config.webhookAllowPrivateTargets).toBe(false);
+    const tenant = suite.tenant();
+    const s = suite.services;
+    const port = new URL(suite.receiver.url).port;
     const targets = {
       literal: `http://127.0.0.1:${port}/literal`,
       // A name, not an address: refused because of what it resolves to.
@@ -53,6 +43,6 @@ describe('dispatcher: SSRF guard (WEBHOOK_ALLOW_PRIVATE_TARGETS=false)', () => {
     expect(rows.map((r) => r.last_error).join('\n')).toContain(
       '169.254.169.254 is a link-local or cloud metadata address',
     );
-    expect(receiver.received).toHaveLength(0);
+    expect(suite.receiver.received).toHaveLength(0);
   });
 });

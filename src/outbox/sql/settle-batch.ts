@@ -1,8 +1,7 @@
-import type { Queryable } from '../db/database';
-import { queryPrepared } from '../db/prepared';
-import { qualified } from '../db/sql';
-import { outboxTable } from './claim';
-import type { Transition } from './transitions';
+import type { Queryable } from '../../db/database';
+import { queryPrepared } from '../../db/prepared';
+import type { Transition } from '../../dispatcher/transitions';
+import type { TenantOutbox } from './tenant-outbox';
 
 /** One record's result, ready to be written. */
 export interface Settlement {
@@ -19,20 +18,18 @@ export interface Settlement {
  */
 export async function settleBatch(
   db: Queryable,
-  schema: string,
-  workerId: string,
-  batch: Settlement[],
+  outbox: TenantOutbox,
+  args: { workerId: string; batch: Settlement[] },
 ): Promise<Set<string>> {
+  const { batch } = args;
   if (batch.length === 0) return new Set();
-  const table = outboxTable(schema);
-  const attempts = qualified(schema, 'delivery_attempts');
   const { rows } = await queryPrepared<{ outbox_id: string }>(db, {
     text: `WITH s AS (
              SELECT * FROM unnest($2::bigint[], $3::text[], $4::int[], $5::float8[], $6::text[],
                                   $7::float8[], $8::int[], $9::int[], $10::text[])
                     AS s(id, status, retry_count, retry_in, last_error, started_ms, duration_ms, status_code, attempt_error)
            ), u AS (
-             UPDATE ${table} o SET
+             UPDATE ${outbox.table} o SET
                     status = s.status,
                     retry_count = s.retry_count,
                     next_retry_at = CASE WHEN s.retry_in IS NULL THEN o.next_retry_at ELSE now() + s.retry_in * interval '1 second' END,
@@ -46,12 +43,12 @@ export async function settleBatch(
               WHERE o.id = s.id AND o.locked_by = $1
              RETURNING o.id, o.attempt_count
            )
-           INSERT INTO ${attempts} (outbox_id, attempt_number, started_at, duration_ms, status_code, error)
+           INSERT INTO ${outbox.attempts} (outbox_id, attempt_number, started_at, duration_ms, status_code, error)
            SELECT u.id, u.attempt_count, to_timestamp(s.started_ms / 1000.0), s.duration_ms, s.status_code, s.attempt_error
              FROM u JOIN s ON s.id = u.id
            RETURNING outbox_id`,
     values: [
-      workerId,
+      args.workerId,
       batch.map((b) => b.id),
       batch.map((b) => b.transition.status),
       batch.map((b) => b.transition.retryCount),
@@ -64,30 +61,4 @@ export async function settleBatch(
     ],
   });
   return new Set(rows.map((r) => String(r.outbox_id)));
-}
-
-/** Gives back records this worker claimed but did not send (shutdown): claimable again at once. */
-export async function releaseClaims(db: Queryable, schema: string, workerId: string, ids: string[]): Promise<number> {
-  if (ids.length === 0) return 0;
-  const res = await db.query({
-    text: `UPDATE ${outboxTable(schema)} SET locked_by = NULL, locked_until = NULL WHERE id = ANY($2::bigint[]) AND locked_by = $1`,
-    values: [workerId, ids],
-  });
-  return res.rowCount ?? 0;
-}
-
-/** Pushes the lease end of records still in flight, so a slow batch is not claimed twice. */
-export async function extendClaims(
-  db: Queryable,
-  schema: string,
-  workerId: string,
-  ids: string[],
-  leaseMs: number,
-): Promise<void> {
-  if (ids.length === 0) return;
-  await db.query({
-    text: `UPDATE ${outboxTable(schema)} SET locked_until = now() + $3 * interval '1 millisecond'
-            WHERE id = ANY($2::bigint[]) AND locked_by = $1`,
-    values: [workerId, ids, leaseMs],
-  });
 }

@@ -1,7 +1,10 @@
-import type { Queryable } from '../db/database';
-import { queryPrepared } from '../db/prepared';
-import { qualified, sqlInteger } from '../db/sql';
-import type { DeliveryConfig } from './request';
+import type { Queryable } from '../../db/database';
+import { queryPrepared } from '../../db/prepared';
+import { sqlInteger } from '../../db/sql';
+import type { DeliveryConfig } from '../../dispatcher/request';
+import { WEBHOOK_DEFAULTS } from '../../webhooks/defaults';
+import { CLAIMABLE } from './fragments';
+import type { TenantOutbox } from './tenant-outbox';
 
 /** A record this worker holds a lease on, with its configuration as of the claim. */
 export interface ClaimedRecord {
@@ -14,6 +17,7 @@ export interface ClaimedRecord {
   config: DeliveryConfig | null;
 }
 
+/** A claimed record and its configuration's columns (all null from the LEFT JOIN when it has none). */
 interface ClaimRow {
   id: string;
   request_id: string;
@@ -31,22 +35,19 @@ interface ClaimRow {
   secret: string | null;
 }
 
-export function outboxTable(schema: string): string {
-  return qualified(schema, 'mutation_webhook_outbox');
-}
-
 /**
  * Claims up to `limit` due records of one tenant, oldest due first: PENDING or RETRYING,
  * `next_retry_at` passed, not held by a dispatcher. SKIP LOCKED lets concurrent dispatchers take
- * disjoint batches; the lease (`locked_by`, `locked_until`) ends with `rescueExpired`, which makes
- * a dead dispatcher's records claimable again. One statement, which also reads each record's
- * configuration.
+ * disjoint batches; the lease (`locked_by`, `locked_until`) ends with `rescueExpiredLeases`, which
+ * makes a dead dispatcher's records claimable again. One statement, which also reads each
+ * record's configuration.
  */
-export async function claimDue(
+export async function claimDueRecords(
   db: Queryable,
-  args: { schema: string; tenantId: string; workerId: string; limit: number; leaseMs: number },
+  outbox: TenantOutbox,
+  args: { workerId: string; limit: number; leaseMs: number },
 ): Promise<ClaimedRecord[]> {
-  const table = outboxTable(args.schema);
+  const table = outbox.table;
   // Prepared where the pool allows it (src/db/prepared.ts): parsing and planning this statement
   // costs about as much as running it for a batch of one. The limit is written into the text (an
   // integer from the settings, one text per dispatcher): the generic plan of a parameter limit
@@ -55,7 +56,7 @@ export async function claimDue(
   const { rows } = await queryPrepared<ClaimRow>(db, {
     text: `WITH due AS (
              SELECT id FROM ${table}
-              WHERE status IN ('PENDING', 'RETRYING') AND locked_by IS NULL AND next_retry_at <= now()
+              WHERE ${CLAIMABLE} AND next_retry_at <= now()
               ORDER BY next_retry_at, id
               LIMIT ${limit}
               FOR UPDATE SKIP LOCKED
@@ -70,7 +71,7 @@ export async function claimDue(
              FROM claimed c
              LEFT JOIN webhook_configs w ON w.id = c.webhook_config_id AND w.tenant_id = $1 AND NOT w.deleted
             ORDER BY c.next_retry_at, c.id`,
-    values: [args.tenantId, args.workerId, args.leaseMs],
+    values: [outbox.tenantId, args.workerId, args.leaseMs],
   });
   return rows.map((r) => ({
     id: String(r.id),
@@ -87,23 +88,10 @@ export async function claimDue(
             webhookUrl: r.webhook_url,
             httpMethod: r.http_method,
             headersJson: r.headers_json,
-            timeoutMs: r.timeout_ms ?? 3000,
-            backoffInitialSeconds: r.backoff_initial_seconds ?? 5,
-            backoffFactor: r.backoff_factor ?? 2,
+            timeoutMs: r.timeout_ms ?? WEBHOOK_DEFAULTS.timeoutMs,
+            backoffInitialSeconds: r.backoff_initial_seconds ?? WEBHOOK_DEFAULTS.backoffInitialSeconds,
+            backoffFactor: r.backoff_factor ?? WEBHOOK_DEFAULTS.backoffFactor,
             secret: r.secret,
           },
   }));
-}
-
-/**
- * Gives back the records whose lease ran out (their dispatcher died or lost its connection): they
- * become claimable at once. A dispatcher still working on one can then no longer settle it, since
- * settling needs `locked_by` to be its own. Uses the lease index: cheap when nothing expired.
- */
-export async function rescueExpired(db: Queryable, schema: string): Promise<number> {
-  const res = await db.query({
-    text: `UPDATE ${outboxTable(schema)} SET locked_by = NULL, locked_until = NULL
-            WHERE locked_until < now() AND status IN ('PENDING', 'RETRYING')`,
-  });
-  return res.rowCount ?? 0;
 }

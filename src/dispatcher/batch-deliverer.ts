@@ -1,0 +1,161 @@
+import type pg from 'pg';
+import type { Agent } from 'undici';
+import { retryOnConnectionLoss } from '../db/database';
+import type { Logger } from '../logger';
+import type { ClaimedRecord } from '../outbox/sql/claim-due-records';
+import { extendLeases } from '../outbox/sql/extend-leases';
+import { pullTenantHint } from '../outbox/sql/pull-tenant-hint';
+import { releaseClaims } from '../outbox/sql/release-claims';
+import { settleBatch, type Settlement } from '../outbox/sql/settle-batch';
+import type { TenantOutbox } from '../outbox/sql/tenant-outbox';
+import { createDeliveryAgent, sendDelivery } from './deliver';
+import { logDispatcherFailure } from './log-failure';
+import type { DispatcherMetrics } from './metrics';
+import { prepareDelivery } from './request';
+import type { DispatcherSettings } from './settings';
+import { Slots, SlotsClosedError } from './slots';
+import { nextState } from './transitions';
+
+export interface BatchDelivererDeps {
+  pool: pg.Pool;
+  logger: Logger;
+  workerId: string;
+  headerPrefix: string;
+  allowPrivateTargets: boolean;
+  settings: DispatcherSettings;
+  metrics: DispatcherMetrics;
+}
+
+/**
+ * Delivers one claimed batch of one tenant, then settles it: sends each record (at most
+ * `concurrency` requests in flight across all batches), renews the batch's leases while it runs,
+ * writes every result in one statement, and gives back the records it did not send (shutdown).
+ */
+export class BatchDeliverer {
+  private readonly agent: Agent;
+  private readonly slots: Slots;
+
+  constructor(private readonly deps: BatchDelivererDeps) {
+    this.agent = createDeliveryAgent({
+      connectionsPerOrigin: deps.settings.concurrency,
+      allowPrivateTargets: deps.allowPrivateTargets,
+    });
+    this.slots = new Slots(deps.settings.concurrency);
+  }
+
+  /** Sends nothing more: records not sent yet are given back by their batch. */
+  refuseNewSends(): void {
+    this.slots.close();
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close().catch(() => undefined);
+  }
+
+  /** Delivers one claimed batch and settles it in one statement; never throws. */
+  async deliverAndSettle(outbox: TenantOutbox, records: ClaimedRecord[]): Promise<void> {
+    const { results, unsent } = await this.deliverAll(outbox, records);
+    try {
+      if (results.length > 0) await this.settle(outbox, results);
+      if (unsent.length > 0) await this.giveBack(outbox, unsent);
+    } catch (err) {
+      // The records stay leased to this worker and come back when the lease runs out.
+      this.logFailure(err, 'dispatcher could not settle a batch; its records will be retried after their lease');
+    }
+  }
+
+  /** Sends every record of the batch, renewing the batch's leases meanwhile. */
+  private async deliverAll(
+    outbox: TenantOutbox,
+    records: ClaimedRecord[],
+  ): Promise<{ results: Settlement[]; unsent: string[] }> {
+    const { pool, workerId, settings } = this.deps;
+    const ids = records.map((r) => r.id);
+    const renewLeases = setInterval(
+      () => {
+        extendLeases(pool, outbox, { workerId, ids, leaseMs: settings.leaseMs }).catch((err) =>
+          this.logFailure(err, 'dispatcher could not renew its leases'),
+        );
+      },
+      Math.max(500, Math.floor(settings.leaseMs / 3)),
+    );
+    const results: Settlement[] = [];
+    const unsent: string[] = [];
+    try {
+      await Promise.all(
+        records.map(async (record) => {
+          try {
+            await this.slots.acquire();
+          } catch (err) {
+            if (!(err instanceof SlotsClosedError)) throw err;
+            unsent.push(record.id);
+            return;
+          }
+          try {
+            results.push(await this.attemptDelivery(record));
+          } finally {
+            this.slots.release();
+          }
+        }),
+      );
+    } finally {
+      clearInterval(renewLeases);
+    }
+    return { results, unsent };
+  }
+
+  /** One dispatch attempt of one record: the request (or the reason for none) and its result. */
+  private async attemptDelivery(record: ClaimedRecord): Promise<Settlement> {
+    const prepared = prepareDelivery(record, record.config, this.deps.headerPrefix, Math.floor(Date.now() / 1000));
+    if ('refused' in prepared) {
+      const transition = nextState(record, record.config, prepared.refused);
+      return {
+        id: record.id,
+        transition,
+        attempt: { startedAt: Date.now(), durationMs: 0, statusCode: null, error: transition.lastError },
+      };
+    }
+    const sent = await sendDelivery(this.agent, prepared.request);
+    const transition = nextState(record, record.config, sent.outcome);
+    this.deps.metrics.latency.labels(transition.status.toLowerCase()).observe(sent.durationMs / 1000);
+    return {
+      id: record.id,
+      transition,
+      attempt: {
+        startedAt: sent.startedAt,
+        durationMs: sent.durationMs,
+        statusCode: sent.outcome.kind === 'response' ? sent.outcome.statusCode : null,
+        error: transition.lastError,
+      },
+    };
+  }
+
+  /** Writes the results this worker still holds, and counts them by the state they left. */
+  private async settle(outbox: TenantOutbox, results: Settlement[]): Promise<void> {
+    const { pool, workerId, logger } = this.deps;
+    const settled = await retryOnConnectionLoss(() => settleBatch(pool, outbox, { workerId, batch: results }), {
+      logger,
+      what: 'outbox settle',
+    });
+    const counts = new Map<string, number>();
+    for (const s of results)
+      if (settled.has(s.id)) counts.set(s.transition.status, (counts.get(s.transition.status) ?? 0) + 1);
+    for (const [status, n] of counts) this.deps.metrics.deliveries.labels(status.toLowerCase()).inc(n);
+  }
+
+  private async giveBack(outbox: TenantOutbox, unsent: string[]): Promise<void> {
+    const { pool, workerId, logger } = this.deps;
+    await retryOnConnectionLoss(
+      async () => {
+        await releaseClaims(pool, outbox, { workerId, ids: unsent });
+        // Due again at once, for any dispatcher: a retire that saw the lease may have pushed the hint.
+        await pullTenantHint(pool, outbox);
+      },
+      { logger, what: 'outbox release' },
+    );
+  }
+
+  private logFailure(err: unknown, message: string): void {
+    logDispatcherFailure(this.deps.logger, this.deps.workerId, err, message);
+  }
+}

@@ -1,0 +1,148 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import type pg from 'pg';
+import type { Registry } from 'prom-client';
+import { inTransaction, retryOnConnectionLoss } from '../db/database';
+import { isConnectionError } from '../errors';
+import type { Logger } from '../logger';
+import { claimDueRecords } from '../outbox/sql/claim-due-records';
+import { rescueExpiredLeases } from '../outbox/sql/rescue-expired-leases';
+import { retireTenant } from '../outbox/sql/retire-tenant';
+import { tenantOutbox } from '../outbox/sql/tenant-outbox';
+import { BatchDeliverer } from './batch-deliverer';
+import { logDispatcherFailure } from './log-failure';
+import { createDispatcherMetrics } from './metrics';
+import { TenantScheduler, type DrainOutcome, type TenantWakeups } from './scheduler';
+import type { DispatcherSettings } from './settings';
+
+export interface DispatcherDeps {
+  /** The dispatcher's connections: its own pool on PostgreSQL, so API load never queues its claims. */
+  pool: pg.Pool;
+  logger: Logger;
+  registry: Registry;
+  headerPrefix: string;
+  allowPrivateTargets: boolean;
+  settings: DispatcherSettings;
+  /** The server to LISTEN on; unset on the embedded database, where NOTIFY does not cross connections. */
+  listenUrl?: string;
+}
+
+/** Claimed batches of one tenant in flight at once: the next claim overlaps the current sends. */
+const BATCHES_AHEAD = 2;
+
+const STAYS_DUE: DrainOutcome = { kind: 'stays-due' };
+
+/**
+ * The dispatcher: the scheduler (scheduler.ts) picks a tenant with due work → its records are
+ * claimed here → delivered and settled by batch (batch-deliverer.ts).
+ *
+ * Everything it knows is also in the tables, so a crash at any point loses nothing: claimed
+ * records come back when their lease runs out.
+ */
+export class Dispatcher {
+  readonly workerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
+  private readonly scheduler: TenantScheduler;
+  private readonly deliverer: BatchDeliverer;
+
+  constructor(private readonly deps: DispatcherDeps) {
+    this.deliverer = new BatchDeliverer({
+      pool: deps.pool,
+      logger: deps.logger,
+      workerId: this.workerId,
+      headerPrefix: deps.headerPrefix,
+      allowPrivateTargets: deps.allowPrivateTargets,
+      settings: deps.settings,
+      metrics: createDispatcherMetrics(deps.registry, deps.pool, deps.settings.tenantPrefix),
+    });
+    this.scheduler = new TenantScheduler({
+      pool: deps.pool,
+      logger: deps.logger,
+      settings: deps.settings,
+      workerId: this.workerId,
+      listenUrl: deps.listenUrl,
+      drainTenant: (tenantId, wakeups) => this.drainTenant(tenantId, wakeups),
+    });
+  }
+
+  start(): void {
+    if (!this.scheduler.start()) return;
+    this.deps.logger.info({ worker: this.workerId, listen: !!this.deps.listenUrl }, 'dispatcher started');
+  }
+
+  /**
+   * Stops claiming, lets requests already sent finish and settles them, and gives back the
+   * records claimed but not sent (due again at once, for any dispatcher).
+   */
+  async stop(): Promise<void> {
+    if (!(await this.scheduler.stop())) return;
+    this.deliverer.refuseNewSends();
+    await this.scheduler.drainsFinished();
+    await this.deliverer.close();
+    this.deps.logger.info({ worker: this.workerId }, 'dispatcher stopped');
+  }
+
+  /** A hint that `tenantId` may have due records; `polled`: from the poll or a retry timer. */
+  wake(tenantId: string, polled = false): void {
+    this.scheduler.wake(tenantId, polled);
+  }
+
+  /** One poll of the due tenants now, resolved when the drains it started have finished (benchmarks, tests). */
+  async tickNow(): Promise<void> {
+    await this.scheduler.pollNow();
+  }
+
+  /**
+   * Claims a tenant's due records batch by batch and hands each to the deliverer, until none is
+   * left; claims again at once when a wake-up arrives while batches are in flight (that keeps
+   * NOTIFY-to-request latency low). Only a drain that found nothing at all retires the tenant's
+   * hint: a busy tenant stays due, so the next poll looks again, and the hint row is not
+   * rewritten after every change.
+   */
+  private async drainTenant(tenantId: string, wakeups: TenantWakeups): Promise<DrainOutcome> {
+    const outbox = tenantOutbox(tenantId);
+    const { pool, logger } = this.deps;
+    const { batchSize, leaseMs } = this.deps.settings;
+    const inFlight = new Set<Promise<void>>();
+    let claimedAny = false;
+    try {
+      if (wakeups.mayRetire) {
+        // Polled drains (not every NOTIFY) look for leases that ran out: the hint is due at a lease's end.
+        await retryOnConnectionLoss(() => rescueExpiredLeases(pool, outbox), { logger, what: 'outbox rescue' });
+      }
+      while (this.scheduler.isRunning) {
+        wakeups.again = false;
+        const batch = await retryOnConnectionLoss(
+          () => claimDueRecords(pool, outbox, { workerId: this.workerId, limit: batchSize, leaseMs }),
+          { logger, what: 'outbox claim' },
+        );
+        if (batch.length > 0) {
+          claimedAny = true;
+          const delivery: Promise<void> = this.deliverer
+            .deliverAndSettle(outbox, batch)
+            .finally(() => inFlight.delete(delivery));
+          inFlight.add(delivery);
+        }
+        if (batch.length === batchSize || wakeups.again) {
+          while (inFlight.size >= BATCHES_AHEAD) await Promise.race(inFlight);
+          continue;
+        }
+        while (inFlight.size > 0 && !wakeups.again) {
+          await Promise.race([...inFlight, new Promise<void>((resolve) => (wakeups.onWakeup = resolve))]);
+          wakeups.onWakeup = undefined;
+        }
+        if (!wakeups.again) break;
+      }
+      await Promise.all(inFlight);
+      if (claimedAny || !wakeups.mayRetire) return STAYS_DUE;
+      const retire = await retryOnConnectionLoss(() => inTransaction(pool, (client) => retireTenant(client, outbox)), {
+        logger,
+        what: 'outbox hint',
+      });
+      return retire.retired ? { kind: 'retired', wakeAt: retire.wakeAt } : STAYS_DUE;
+    } catch (err) {
+      await Promise.allSettled([...inFlight]);
+      logDispatcherFailure(logger, this.workerId, err, 'dispatcher could not drain a tenant', tenantId);
+      return { kind: 'failed', pause: !isConnectionError(err) };
+    }
+  }
+}

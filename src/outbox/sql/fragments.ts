@@ -1,0 +1,24 @@
+/**
+ * SQL fragments shared by the statements of this folder, so each rule is written once.
+ */
+
+/** A record that may still be delivered (service-spec "States and transitions"). */
+export const DUE_STATUS = `status IN ('PENDING', 'RETRYING')`;
+
+/**
+ * A record the claim may take: due and not leased. The same predicate as the partial index
+ * `mutation_webhook_outbox_due_idx` (prisma/tenant/001_outbox.sql): a query that repeats it (and
+ * filters on `next_retry_at`) is answered from that index instead of scanning the table.
+ */
+export const CLAIMABLE = `${DUE_STATUS} AND locked_by IS NULL`;
+
+/** Class (first key) of the per-tenant hint locks: pg_advisory_xact_lock*(HINT_LOCK_CLASS, hashtext(tenant id)). */
+export const HINT_LOCK_CLASS = 0x486b6764;
+
+/** SQL that takes the tenant's hint lock shared, `tenantParam` being the bound tenant id ($n). */
+export function hintLockSharedSql(tenantParam: string): string {
+  return `pg_advisory_xact_lock_shared(${HINT_LOCK_CLASS}, hashtext(${tenantParam}))`;
+}
+
+/** The NOTIFY channel of the wake-up hints: the payload is the tenant id. */
+export const OUTBOX_CHANNEL = 'hookgate_outbox';

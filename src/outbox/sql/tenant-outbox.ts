@@ -1,0 +1,26 @@
+import { qualified } from '../../db/sql';
+import { tenantSchemaName } from '../../db/tenant-schema';
+
+/**
+ * The first argument after the connection of every tenant-scoped outbox statement in this folder
+ * (as graphile-worker's `src/sql/` escapes its schema once): the tenant, its schema, and the quoted
+ * names of its outbox and attempt-log tables, computed once.
+ */
+export interface TenantOutbox {
+  readonly tenantId: string;
+  readonly schema: string;
+  /** `"schema"."mutation_webhook_outbox"`, quoted. */
+  readonly table: string;
+  /** `"schema"."delivery_attempts"`, quoted. */
+  readonly attempts: string;
+}
+
+/** `schema` defaults to the tenant's schema name; pass the one `TenantSchemas.ensure` returned where it ran. */
+export function tenantOutbox(tenantId: string, schema = tenantSchemaName(tenantId)): TenantOutbox {
+  return {
+    tenantId,
+    schema,
+    table: qualified(schema, 'mutation_webhook_outbox'),
+    attempts: qualified(schema, 'delivery_attempts'),
+  };
+}
