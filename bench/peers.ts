@@ -35,9 +35,10 @@ import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { writeOutboxRecords, type EntityChange } from '../src/outbox/enqueue';
 import { startRuntime, type Runtime } from '../src/runtime';
-import { claimDue } from '../src/dispatcher/claim';
+import { claimDueRecords } from '../src/outbox/sql/claim-due-records';
 import { createDispatcherPool } from '../src/dispatcher/start';
-import { settleBatch } from '../src/dispatcher/settle';
+import { settleBatch } from '../src/outbox/sql/settle-batch';
+import { tenantOutbox } from '../src/outbox/sql/tenant-outbox';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -494,20 +495,22 @@ class PlanTrace {
     this.pool = createDispatcherPool(this.url, 1, createLogger('warn'));
     this.client = await this.pool.connect();
     await this.client.query('BEGIN');
-    await claimDue(this.client, {
-      schema: this.tenant.schema,
-      tenantId: this.tenant.id,
+    const outbox = tenantOutbox(this.tenant.id, this.tenant.schema);
+    await claimDueRecords(this.client, outbox, {
       workerId: 'trace',
       limit: 100,
       leaseMs: 30_000,
     });
-    await settleBatch(this.client, this.tenant.schema, 'trace', [
-      {
-        id: '0',
-        transition: { status: 'DELIVERED', retryCount: 0, retryInSeconds: null, lastError: null },
-        attempt: { startedAt: Date.now(), durationMs: 0, statusCode: 204, error: null },
-      },
-    ]);
+    await settleBatch(this.client, outbox, {
+      workerId: 'trace',
+      batch: [
+        {
+          id: '0',
+          transition: { status: 'DELIVERED', retryCount: 0, retryInSeconds: null, lastError: null },
+          attempt: { startedAt: Date.now(), durationMs: 0, statusCode: 204, error: null },
+        },
+      ],
+    });
     await this.client.query('ROLLBACK');
   }
 

@@ -16,8 +16,9 @@ import 'reflect-metadata';
 import fs from 'node:fs';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
-import { claimDue } from '../src/dispatcher/claim';
-import { settleBatch, type Settlement } from '../src/dispatcher/settle';
+import { claimDueRecords } from '../src/outbox/sql/claim-due-records';
+import { settleBatch, type Settlement } from '../src/outbox/sql/settle-batch';
+import { tenantOutbox } from '../src/outbox/sql/tenant-outbox';
 import { createDispatcherPool } from '../src/dispatcher/start';
 import { createLogger } from '../src/logger';
 import { writeOutboxRecords } from '../src/outbox/enqueue';
@@ -105,9 +106,7 @@ async function measure(rt: Runtime, pool: pg.Pool, pid: number, t: Tenant): Prom
     await writeDue(rt, t, BATCH);
     const cpu0 = backendCpuMs(pid);
     const t0 = now();
-    const claimed = await claimDue(pool, {
-      schema: t.schema,
-      tenantId: t.id,
+    const claimed = await claimDueRecords(pool, tenantOutbox(t.id, t.schema), {
       workerId: 'plan-growth',
       limit: BATCH,
       leaseMs: 30_000,
@@ -118,7 +117,7 @@ async function measure(rt: Runtime, pool: pg.Pool, pid: number, t: Tenant): Prom
       transition: { status: 'DELIVERED', retryCount: r.retryCount, retryInSeconds: null, lastError: null },
       attempt: { startedAt: Date.now(), durationMs: 1, statusCode: 204, error: null },
     }));
-    await settleBatch(pool, t.schema, 'plan-growth', settled);
+    await settleBatch(pool, tenantOutbox(t.id, t.schema), { workerId: 'plan-growth', batch: settled });
     const t2 = now();
     cpu += backendCpuMs(pid) - cpu0;
     records += claimed.length;
@@ -232,14 +231,18 @@ async function main(): Promise<void> {
 
 /** The first claim and settle of a tenant whose outbox is empty: they prepare the statements. */
 async function measureEmpty(pool: pg.Pool, t: Tenant): Promise<void> {
-  await claimDue(pool, { schema: t.schema, tenantId: t.id, workerId: 'plan-growth', limit: BATCH, leaseMs: 30_000 });
-  await settleBatch(pool, t.schema, 'plan-growth', [
-    {
-      id: '0',
-      transition: { status: 'DELIVERED', retryCount: 0, retryInSeconds: null, lastError: null },
-      attempt: { startedAt: Date.now(), durationMs: 0, statusCode: 204, error: null },
-    },
-  ]);
+  const outbox = tenantOutbox(t.id, t.schema);
+  await claimDueRecords(pool, outbox, { workerId: 'plan-growth', limit: BATCH, leaseMs: 30_000 });
+  await settleBatch(pool, outbox, {
+    workerId: 'plan-growth',
+    batch: [
+      {
+        id: '0',
+        transition: { status: 'DELIVERED', retryCount: 0, retryInSeconds: null, lastError: null },
+        attempt: { startedAt: Date.now(), durationMs: 0, statusCode: 204, error: null },
+      },
+    ],
+  });
 }
 
 process.on('uncaughtException', (err) => {

@@ -11,7 +11,7 @@ import 'reflect-metadata';
 import crypto from 'node:crypto';
 import { Registry } from 'prom-client';
 import { Pool } from 'undici';
-import { Dispatcher } from '../../src/dispatcher/loop';
+import { Dispatcher } from '../../src/dispatcher/dispatcher';
 import { loadDispatcherSettings } from '../../src/dispatcher/settings';
 import { createDispatcherPool } from '../../src/dispatcher/start';
 import { createLogger } from '../../src/logger';

@@ -3,6 +3,7 @@ import type { Queryable } from '../db/database';
 import { queryPrepared } from '../db/prepared';
 import type { ChangeOperation } from '../webhooks/model';
 import { markTenantDue } from './due-tenants';
+import { hintLockSharedSql } from './sql/fragments';
 import { insertOutboxRecords } from './sql/insert-records';
 import { tenantOutbox } from './sql/tenant-outbox';
 
@@ -45,8 +46,11 @@ interface TargetConfig {
   max_retries: number;
 }
 
+// Also takes the tenant's hint lock shared, held to commit (../outbox/due-tenants.ts): the insert,
+// a later statement, can then read the hint itself (one round trip less per write).
 const MATCHING_CONFIGS = {
-  text: `SELECT id, events, max_retries FROM webhook_configs
+  text: `WITH hint_lock AS MATERIALIZED (SELECT ${hintLockSharedSql('$1')} AS locked)
+         SELECT id, events, max_retries FROM webhook_configs, hint_lock
           WHERE tenant_id = $1 AND entity_name = $2 AND enabled AND NOT deleted
           ORDER BY created_at, id`,
 };
@@ -101,17 +105,18 @@ export async function writeOutboxRecords(client: Queryable, args: OutboxWrite): 
   if (operations.length === 0) return 0;
 
   const outbox = tenantOutbox(args.tenantId, args.schema);
+  let hintDue = false;
   for (let start = 0; start < operations.length; start += ROWS_PER_STATEMENT) {
     const end = start + ROWS_PER_STATEMENT;
-    await insertOutboxRecords(client, outbox, {
+    ({ hintDue } = await insertOutboxRecords(client, outbox, {
       entityName: args.entityName,
       operations: operations.slice(start, end),
       requestIds: requestIds.slice(start, end),
       configIds: configIds.slice(start, end),
       payloads: payloads.slice(start, end),
       maxRetries: maxRetries.slice(start, end),
-    });
+    }));
   }
-  await markTenantDue(client, outbox, { lockHeld: true });
+  await markTenantDue(client, outbox, { lockHeld: true, hintDue });
   return operations.length;
 }
