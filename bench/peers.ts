@@ -28,7 +28,6 @@
 import 'reflect-metadata';
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
@@ -39,6 +38,7 @@ import { claimDueRecords } from '../src/outbox/sql/claim-due-records';
 import { createDispatcherPool } from '../src/dispatcher/start';
 import { settleBatch } from '../src/outbox/sql/settle-batch';
 import { tenantOutbox } from '../src/outbox/sql/tenant-outbox';
+import { median, now, paced, percentile, processCpuSeconds, runBenchmark, sleep, withDatabase } from './support';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -53,37 +53,15 @@ const SYSTEMS = (process.env.BENCH_SYSTEMS ?? 'hookgate,graphile-worker,pg-boss'
 const SECRET = crypto.randomBytes(32).toString('hex');
 /** Makes every body ~1 KB, Hookgate's envelope included. */
 const NOTE = 'x'.repeat(600);
-const CLOCK_TICKS = 100;
 /** Backends of the writers' pools; every other backend of a run's database but this script's own is the consumer's. */
 const WRITER_NAMES = ['hookgate', 'bench-writer'];
 
 type System = 'hookgate' | 'graphile-worker' | 'pg-boss';
 type Workload = 'throughput' | 'latency';
 
-const withDatabase = (url: string, database: string) =>
-  Object.assign(new URL(url), { pathname: '/' + database }).toString();
-const now = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const percentile = (xs: number[], p: number) => {
-  if (xs.length === 0) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(p * s.length))];
-};
-const median = (xs: number[]) => percentile(xs, 0.5);
 const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
 const f3 = (x: number) => x.toFixed(3);
-
-/** CPU seconds (user + system) of a process, from /proc; 0 once it is gone. */
-function processCpuSeconds(pid: number): number {
-  try {
-    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-  } catch {
-    return 0;
-  }
-}
 
 /** A child process of this script, spoken to over IPC. */
 class Child {
@@ -443,21 +421,6 @@ async function pgBossSide(url: string, writerPids: Set<number>): Promise<Side> {
   };
 }
 
-/** Paces `total` calls of `write(i)` at RATE per second with at most 64 in flight; returns the achieved rate. */
-async function paced(total: number, write: (i: number) => Promise<void>): Promise<number> {
-  const started = now();
-  const inFlight = new Set<Promise<void>>();
-  for (let i = 0; i < total; i++) {
-    const wait = started + (i * 1000) / RATE - now();
-    if (wait > 1) await sleep(wait);
-    const p: Promise<void> = write(i).finally(() => inFlight.delete(p));
-    inFlight.add(p);
-    if (inFlight.size >= 64) await Promise.race(inFlight);
-  }
-  await Promise.all(inFlight);
-  return total / ((now() - started) / 1000);
-}
-
 async function waitForArrivals(receiver: Child, total: number, timeoutMs: number): Promise<void> {
   const deadline = now() + timeoutMs;
   for (;;) {
@@ -651,7 +614,7 @@ async function runOne(
     if (WARMUP_SECONDS > 0) {
       await receiver.ask({ cmd: 'reset', track: false });
       const warm: number[] = [];
-      await paced(RATE * WARMUP_SECONDS, (i) => writeOne(i, 1_000_000, warm));
+      await paced(RATE * WARMUP_SECONDS, RATE, (i) => writeOne(i, 1_000_000, warm));
       await waitForArrivals(receiver, RATE * WARMUP_SECONDS, 120_000);
       await sleep(500);
     }
@@ -666,7 +629,7 @@ async function runOne(
           WINDOW_SECONDS * 1000,
         )
       : undefined;
-    await paced(total, (i) => writeOne(i, 0, committedAt));
+    await paced(total, RATE, (i) => writeOne(i, 0, committedAt));
     await waitForArrivals(receiver, total, 120_000);
     clearInterval(traceTimer);
     const cpu = await meter.stop();
@@ -786,18 +749,4 @@ function summarise(results: RunResult[], workloads: Workload[]): void {
   }
 }
 
-// A run's database is dropped WITH (FORCE) after it; a pool of a library that outlives its run
-// (Prisma's, a peer's) then sees its idle connections terminated: expected, not a failure.
-process.on('uncaughtException', (err) => {
-  if ((err as { code?: string }).code === '57P01') return;
-  console.error(err);
-  process.exit(1);
-});
-
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBenchmark(main);

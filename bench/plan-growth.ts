@@ -13,7 +13,6 @@
  * No ANALYZE or VACUUM runs in between (the machines' PostgreSQL runs without autovacuum).
  */
 import 'reflect-metadata';
-import fs from 'node:fs';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { claimDueRecords } from '../src/outbox/sql/claim-due-records';
@@ -23,6 +22,7 @@ import { createDispatcherPool } from '../src/dispatcher/start';
 import { createLogger } from '../src/logger';
 import { writeOutboxRecords } from '../src/outbox/enqueue';
 import { startRuntime, type Runtime } from '../src/runtime';
+import { median, processCpuSeconds, runBenchmark, withDatabase } from './support';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const SMALL = Number(process.env.BENCH_SMALL_ROWS ?? 1000);
@@ -32,15 +32,8 @@ const REPEATS = Number(process.env.BENCH_REPEATS ?? 3);
 const BATCH = 100;
 
 const now = () => performance.now();
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-const withDatabase = (url: string, database: string) =>
-  Object.assign(new URL(url), { pathname: '/' + database }).toString();
 
-function backendCpuMs(pid: number): number {
-  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
+const backendCpuMs = (pid: number) => processCpuSeconds(pid) * 1000;
 
 interface Tenant {
   id: string;
@@ -245,17 +238,4 @@ async function measureEmpty(pool: pg.Pool, t: Tenant): Promise<void> {
   });
 }
 
-process.on('uncaughtException', (err) => {
-  // Connections of the runtime's other pools are terminated by the final DROP DATABASE … (FORCE).
-  if ((err as { code?: string }).code === '57P01') return;
-  console.error(err);
-  process.exit(1);
-});
-
-main().then(
-  () => process.exit(0),
-  (err) => {
-    console.error(err);
-    process.exit(1);
-  },
-);
+runBenchmark(main);
