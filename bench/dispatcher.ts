@@ -26,6 +26,7 @@ import { claimDueRecords } from '../src/outbox/sql/claim-due-records';
 import { tenantOutbox } from '../src/outbox/sql/tenant-outbox';
 import { startRuntime, type Runtime } from '../src/runtime';
 import { runBareLoop } from './dispatcher/bare-loop';
+import { median, now, paced, percentile, sleep, withDatabase } from './support';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -37,16 +38,6 @@ const IDLE_TENANTS = Number(process.env.BENCH_IDLE_TENANTS ?? 1000);
 /** Seconds of changes at RATE before the measured latency run, reported apart (see latency()). */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const SECRET = crypto.randomBytes(32).toString('hex');
-
-const withDatabase = (url: string, database: string) =>
-  Object.assign(new URL(url), { pathname: '/' + database }).toString();
-const now = () => performance.timeOrigin + performance.now();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const percentile = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(p * s.length))];
-};
-const median = (xs: number[]) => percentile(xs, 0.5);
 
 /** The receiver child and a request/answer over IPC. */
 class ReceiverProcess {
@@ -199,21 +190,6 @@ async function throughput(rt: Runtime, receiver: ReceiverProcess): Promise<void>
   );
 }
 
-/** Paces `total` calls of `write(i)` at RATE per second with at most 64 in flight; returns the achieved rate. */
-async function paced(total: number, write: (i: number) => Promise<void>): Promise<number> {
-  const started = now();
-  const inFlight = new Set<Promise<void>>();
-  for (let i = 0; i < total; i++) {
-    const wait = started + (i * 1000) / RATE - now();
-    if (wait > 1) await sleep(wait);
-    const p: Promise<void> = write(i).finally(() => inFlight.delete(p));
-    inFlight.add(p);
-    if (inFlight.size >= 64) await Promise.race(inFlight);
-  }
-  await Promise.all(inFlight);
-  return total / ((now() - started) / 1000);
-}
-
 /** The floor under any NOTIFY-driven dispatcher here: commit of a row + NOTIFY → a listener. */
 async function notifyFloor(rt: Runtime): Promise<number[]> {
   const pool = rt.services.db.pool;
@@ -225,7 +201,7 @@ async function notifyFloor(rt: Runtime): Promise<number[]> {
   const sentAt = new Array<number>(total);
   const lat: number[] = [];
   listener.on('notification', (m) => lat.push(now() - sentAt[Number(m.payload)]));
-  await paced(total, (i) =>
+  await paced(total, RATE, (i) =>
     rt.services.db.transaction(async (client) => {
       await client.query('INSERT INTO bench_notify (seq, payload) VALUES ($1, $2)', [i, 'x'.repeat(300)]);
       await client.query('SELECT pg_notify($1, $2)', ['bench_floor', String(i)]);
@@ -262,7 +238,7 @@ async function pacedChanges(
   const total = RATE * seconds;
   const committedAt = new Array<number>(total);
   const commits = new Array<number>(total);
-  const achieved = await paced(total, async (i) => {
+  const achieved = await paced(total, RATE, async (i) => {
     const t = tenants[i % tenants.length];
     await rt.services.db.transaction(async (client) => {
       await writeOutboxRecords(client, {
@@ -430,10 +406,13 @@ async function main() {
   const admin = new pg.Client({ connectionString: SERVER_URL });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${dbName}"`);
-  const settings = await admin.query<{ name: string; setting: string; unit: string | null }>(
-    `SELECT name, setting, unit FROM pg_settings WHERE name IN ('max_wal_size', 'shared_buffers', 'synchronous_commit', 'server_version')`,
+  // current_setting() prints each value with its unit (shared_buffers=128MB); `setting` || `unit`
+  // printed 16384 blocks of 8 kB as "163848kB".
+  const settings = await admin.query<{ name: string; setting: string }>(
+    `SELECT name, current_setting(name) AS setting FROM pg_settings
+      WHERE name IN ('max_wal_size', 'shared_buffers', 'synchronous_commit', 'server_version', 'autovacuum') ORDER BY name`,
   );
-  console.log('PostgreSQL:', settings.rows.map((r) => `${r.name}=${r.setting}${r.unit ?? ''}`).join(', '));
+  console.log('PostgreSQL:', settings.rows.map((r) => `${r.name}=${r.setting}`).join(', '));
   const receiver = await ReceiverProcess.start();
   const config = loadConfig({
     ...process.env,

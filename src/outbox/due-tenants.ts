@@ -44,7 +44,7 @@ localWakeups.setMaxListeners(0);
 export async function markTenantDue(
   client: Queryable,
   outbox: TenantOutbox,
-  args: { lockHeld: boolean },
+  args: { lockHeld: boolean; hintDue?: boolean },
 ): Promise<void> {
   await markTenantDueSql(client, outbox, args);
   localWakeups.emit('due', outbox.tenantId);

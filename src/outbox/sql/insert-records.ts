@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database';
 import { queryPrepared } from '../../db/prepared';
-import { hintLockSharedSql } from './fragments';
+import { OUTBOX_CHANNEL } from './fragments';
+import { HINT_CHECK_NOTIFY_COLUMNS } from './mark-tenant-due';
 import type { TenantOutbox } from './tenant-outbox';
 
 /** Column arrays of the records to write, one element per record. */
@@ -14,17 +15,28 @@ export interface NewOutboxRecords {
 }
 
 /**
- * Inserts records due now, inside the caller's transaction, taking the tenant's hint lock shared
- * in the same statement (held to commit; see ../due-tenants.ts). Prepared where the pool allows it.
+ * Inserts records due now, inside the caller's transaction, and in the same statement reads the
+ * tenant's hint and sends the NOTIFY (delivered at commit, once per transaction): one round trip
+ * for what took two. The transaction must hold the tenant's hint lock shared from an earlier
+ * statement (the configuration read of ../enqueue.ts takes it): this statement's snapshot then
+ * comes after the lock, as ../due-tenants.ts requires. Returns whether the hint was due; when it
+ * was not, the caller pulls it (markTenantDue with `hintDue: false`). Prepared where the pool allows it.
  */
-export async function insertOutboxRecords(db: Queryable, outbox: TenantOutbox, rows: NewOutboxRecords): Promise<void> {
-  await queryPrepared(db, {
+export async function insertOutboxRecords(
+  db: Queryable,
+  outbox: TenantOutbox,
+  rows: NewOutboxRecords,
+): Promise<{ hintDue: boolean }> {
+  const { rows: result } = await queryPrepared<{ due: boolean }>(db, {
     // date_trunc: next_retry_at keeps milliseconds; rounding up could make a fresh record not yet due.
-    text: `WITH hint_lock AS MATERIALIZED (SELECT ${hintLockSharedSql('$1')} AS locked)
-           INSERT INTO ${outbox.table} (tenant_id, entity_name, operation, request_id, webhook_config_id, payload_json, max_retries, next_retry_at)
-           SELECT $1, $2, u.operation, u.request_id, u.webhook_config_id, u.payload_json, u.max_retries, date_trunc('milliseconds', now())
-             FROM hint_lock, unnest($3::text[], $4::uuid[], $5::uuid[], $6::text[], $7::int[])
-                  AS u(operation, request_id, webhook_config_id, payload_json, max_retries)`,
+    // A data-modifying WITH runs to completion whether or not the outer SELECT reads it.
+    text: `WITH written AS (
+             INSERT INTO ${outbox.table} (tenant_id, entity_name, operation, request_id, webhook_config_id, payload_json, max_retries, next_retry_at)
+             SELECT $1, $2, u.operation, u.request_id, u.webhook_config_id, u.payload_json, u.max_retries, date_trunc('milliseconds', now())
+               FROM unnest($3::text[], $4::uuid[], $5::uuid[], $6::text[], $7::int[])
+                    AS u(operation, request_id, webhook_config_id, payload_json, max_retries)
+           )
+           SELECT ${HINT_CHECK_NOTIFY_COLUMNS('$1', '$8')}`,
     values: [
       outbox.tenantId,
       rows.entityName,
@@ -33,6 +45,8 @@ export async function insertOutboxRecords(db: Queryable, outbox: TenantOutbox, r
       rows.configIds,
       rows.payloads,
       rows.maxRetries,
+      OUTBOX_CHANNEL,
     ],
   });
+  return { hintDue: result[0].due };
 }

@@ -1,0 +1,163 @@
+/**
+ * One consumer of the peer benchmark (bench/peers.ts), in a process of its own so that its CPU is
+ * its own: Hookgate's dispatcher, a graphile-worker runner or a pg-boss worker, each delivering
+ * to the same receiver with undici `request()`, the same body and the same `v1=` signature.
+ *
+ * argv: <system> <database url> <receiver url> <secret> <workload: throughput | latency>
+ * IPC: sends { ready } once loaded and connected; { cmd: 'start' } starts consuming and answers
+ * { started }; { cmd: 'stop' } stops it and answers { stopped }, then the process exits.
+ */
+import 'reflect-metadata';
+import crypto from 'node:crypto';
+import { Registry } from 'prom-client';
+import { Pool } from 'undici';
+import { Dispatcher } from '../../src/dispatcher/dispatcher';
+import { loadDispatcherSettings } from '../../src/dispatcher/settings';
+import { createDispatcherPool } from '../../src/dispatcher/start';
+import { createLogger } from '../../src/logger';
+
+const [system, databaseUrl, receiverUrl, secret, workload] = process.argv.slice(2);
+
+/** What the peers send: the body Hookgate would send, its headers and signature, through undici request(). */
+function peerSender(): (body: string, requestId: string) => Promise<void> {
+  const url = new URL(receiverUrl);
+  const pool = new Pool(url.origin, { connections: 64, pipelining: 1, keepAliveTimeout: 10_000 });
+  return async (body, requestId) => {
+    const ts = Math.floor(Date.now() / 1000);
+    const mac = crypto.createHmac('sha256', secret).update(`${ts}.`).update(body).digest('base64');
+    const res = await pool.request({
+      path: url.pathname,
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Hookgate-Request-Id': requestId,
+        'X-Hookgate-Timestamp': String(ts),
+        'X-Hookgate-Signature': `v1=${mac}`,
+      },
+      body,
+      headersTimeout: 3000,
+      bodyTimeout: 3000,
+    });
+    await res.body.dump();
+    if (res.statusCode < 200 || res.statusCode > 299) throw new Error(`HTTP ${res.statusCode}`);
+  };
+}
+
+interface Consumer {
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+async function hookgate(): Promise<Consumer> {
+  const logger = createLogger('warn');
+  const settings = loadDispatcherSettings(process.env, false);
+  const pool = createDispatcherPool(databaseUrl, settings.poolSize, logger);
+  const dispatcher = new Dispatcher({
+    pool,
+    logger,
+    registry: new Registry(),
+    headerPrefix: 'Hookgate',
+    allowPrivateTargets: true,
+    settings,
+    listenUrl: databaseUrl,
+  });
+  return {
+    async start() {
+      dispatcher.start();
+    },
+    async stop() {
+      await dispatcher.stop();
+      await pool.end();
+    },
+  };
+}
+
+async function graphileWorker(): Promise<Consumer> {
+  const { run, Logger } = await import('graphile-worker');
+  const send = peerSender();
+  let runner: Awaited<ReturnType<typeof run>> | undefined;
+  return {
+    async start() {
+      runner = await run({
+        noHandleSignals: true,
+        logger: new Logger(() => (level, message) => {
+          if (level === 'error') console.error('graphile-worker:', message);
+        }),
+        preset: {
+          worker: {
+            connectionString: databaseUrl,
+            concurrentJobs: Number(process.env.GW_CONCURRENCY ?? 64),
+            maxPoolSize: Number(process.env.GW_POOL ?? 10),
+            pollInterval: 2000,
+            localQueue: { size: Number(process.env.GW_LOCAL_QUEUE ?? 128) },
+            completeJobBatchDelay: Number(process.env.GW_COMPLETE_BATCH_DELAY ?? -1),
+          },
+        },
+        taskList: {
+          deliver: async (payload) => {
+            const p = payload as { body: string; requestId: string };
+            await send(p.body, p.requestId);
+          },
+        },
+      });
+    },
+    async stop() {
+      await runner?.stop();
+    },
+  };
+}
+
+async function pgBoss(): Promise<Consumer> {
+  const { PgBoss } = (await import('pg-boss')) as unknown as { PgBoss: typeof import('pg-boss').PgBoss };
+  const send = peerSender();
+  const boss = new PgBoss({
+    connectionString: databaseUrl,
+    useListenNotify: true,
+    schedule: false,
+    supervise: false,
+    max: 10,
+  });
+  boss.on('error', (err) => console.error('pg-boss error', err.message));
+  await boss.start();
+  const batchSize = Number(process.env.PGBOSS_BATCH ?? (workload === 'throughput' ? 100 : 10));
+  return {
+    async start() {
+      await boss.work<{ body: string; requestId: string }>(
+        'deliver',
+        {
+          batchSize,
+          localConcurrency: Number(process.env.PGBOSS_LOCAL_CONCURRENCY ?? 2),
+          pollingIntervalSeconds: 0.5,
+          notifyPollingIntervalSeconds: 0.5,
+          burstWhenBatchFull: true,
+        },
+        async (jobs) => {
+          await Promise.all(jobs.map((j) => send(j.data.body, j.data.requestId)));
+        },
+      );
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const consumer =
+    system === 'hookgate' ? await hookgate() : system === 'graphile-worker' ? await graphileWorker() : await pgBoss();
+  process.on('message', (msg: { cmd: string }) => {
+    if (msg.cmd === 'start') void consumer.start().then(() => process.send!({ started: true }));
+    else if (msg.cmd === 'stop')
+      void consumer.stop().then(() => {
+        process.send!({ stopped: true });
+        setTimeout(() => process.exit(0), 50);
+      });
+  });
+  process.on('disconnect', () => process.exit(0));
+  process.send!({ ready: true });
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
