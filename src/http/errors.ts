@@ -66,6 +66,8 @@ export function installErrorHandling(app: FastifyInstance): void {
   // Every route's path as a pattern, so an unknown method on a known path is 405, not 404.
   const routes: Array<{ methods: string[]; pattern: RegExp }> = [];
   app.addHook('onRoute', (route) => {
+    // A catch-all (the CORS preflight's `OPTIONS *`) says nothing about which paths exist.
+    if (route.url === '*' || route.url === '/*') return;
     const source = route.url
       .split('/')
       .map((part) =>
@@ -77,7 +79,8 @@ export function installErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
     const allowed = [...new Set(routes.filter((r) => r.pattern.test(path)).flatMap((r) => r.methods))];
-    if (allowed.length) {
+    // A route that answered "not found" itself (callNotFound) is a 404 on a path it serves.
+    if (allowed.length && !allowed.includes(request.method)) {
       return reply
         .status(405)
         .header('Allow', allowed.join(', '))

@@ -51,7 +51,12 @@ describe('console in Chromium', () => {
   beforeAll(async () => {
     ensureConsoleBuilt();
     receiver = await Receiver.start();
-    server = await startServer({ DATABASE_URL: inject('databaseUrl'), AUTH_JWT_SECRET: TEST_JWT_SECRET });
+    // Its dispatcher takes only this file's tenants: other files share the database.
+    server = await startServer({
+      DATABASE_URL: inject('databaseUrl'),
+      AUTH_JWT_SECRET: TEST_JWT_SECRET,
+      DISPATCHER_TENANT_PREFIX: 'console-',
+    });
     token = await mintToken(TEST_JWT_SECRET, {
       sub: 'console-user',
       tenantId: tenant,

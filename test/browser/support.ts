@@ -13,7 +13,14 @@ export function ensureConsoleBuilt(): void {
   if (fs.existsSync(path.join(ROOT, 'console/dist/index.html'))) return;
   execFileSync(
     process.execPath,
-    [require.resolve('vite/bin/vite.js'), 'build', '--config', 'console/vite.config.mts', '--logLevel', 'warn'],
+    [
+      path.join(ROOT, 'node_modules/vite/bin/vite.js'),
+      'build',
+      '--config',
+      'console/vite.config.mts',
+      '--logLevel',
+      'warn',
+    ],
     {
       cwd: ROOT,
       stdio: 'inherit',

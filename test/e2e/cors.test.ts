@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
-import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
+import { startTestApp, TEST_JWT_SECRET, uniqueTenant, type TestApp } from '../support/app';
 
 /** CORS_ORIGINS (CONTRACT §12): listed browser origins may call the API, others get no CORS answer. */
 describe('CORS', () => {
@@ -66,9 +66,17 @@ describe('CORS', () => {
   });
 
   it('allows hosted Apollo Sandbox by default and refuses a wildcard setting', () => {
-    expect(loadConfig({ NODE_ENV: 'test' }).corsOrigins).toEqual(['https://studio.apollographql.com']);
-    expect(loadConfig({ NODE_ENV: 'test', CORS_ORIGINS: '' }).corsOrigins).toEqual([]);
-    expect(() => loadConfig({ NODE_ENV: 'test', CORS_ORIGINS: '*' })).toThrow(/CORS_ORIGINS/);
-    expect(() => loadConfig({ NODE_ENV: 'test', CORS_ORIGINS: 'https://a.example.com/path' })).toThrow(/CORS_ORIGINS/);
+    expect(loadConfig({ NODE_ENV: 'test', AUTH_JWT_SECRET: TEST_JWT_SECRET }).corsOrigins).toEqual([
+      'https://studio.apollographql.com',
+    ]);
+    expect(loadConfig({ NODE_ENV: 'test', AUTH_JWT_SECRET: TEST_JWT_SECRET, CORS_ORIGINS: '' }).corsOrigins).toEqual(
+      [],
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', AUTH_JWT_SECRET: TEST_JWT_SECRET, CORS_ORIGINS: '*' })).toThrow(
+      /CORS_ORIGINS/,
+    );
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', AUTH_JWT_SECRET: TEST_JWT_SECRET, CORS_ORIGINS: 'https://a.example.com/path' }),
+    ).toThrow(/CORS_ORIGINS/);
   });
 });

@@ -16,6 +16,7 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
 type Documents = {
     "query BatchMetricQuery($metrics: [String!]!, $params: MetricQueryParamsInput) {\n  batchMetricQuery(metrics: $metrics, params: $params) {\n    metric\n    result {\n      columns\n      rows\n    }\n  }\n}": typeof types.BatchMetricQueryDocument,
     "query CheckEntityQuery($input: EntityQueryInput!) {\n  checkEntityQuery(input: $input) {\n    valid\n    errors {\n      field\n      message\n    }\n  }\n}": typeof types.CheckEntityQueryDocument,
+    "mutation CreateSignedWebhookConfig($input: CreateWebhookConfigInput!) {\n  createWebhookConfig(input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}": typeof types.CreateSignedWebhookConfigDocument,
     "mutation CreateTrigger($input: CreateTriggerInput!) {\n  createTrigger(input: $input) {\n    id\n    tenantId\n    name\n    enabled\n    hasWebhookSecret\n    webhookTimestampHeader\n    webhookSignatureHeader\n    webhookMaxSkewSeconds\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}": typeof types.CreateTriggerDocument,
     "mutation CreateWebhookConfig($input: CreateWebhookConfigInput!) {\n  createWebhookConfig(input: $input) {\n    id\n    tenantId\n    entityName\n    events\n    webhookUrl\n    httpMethod\n    headersJson\n    timeoutMs\n    maxRetries\n    backoffInitialSeconds\n    backoffFactor\n    enabled\n    hasSecret\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}": typeof types.CreateWebhookConfigDocument,
     "mutation DefineEntity($input: DefineEntityInput!) {\n  defineEntity(input: $input) {\n    name\n    fields {\n      name\n      type\n    }\n    primaryKey\n    timeField\n    createdAt\n    updatedAt\n  }\n}": typeof types.DefineEntityDocument,
@@ -36,35 +37,35 @@ type Documents = {
     "query MetricQuery($metricName: String!, $params: MetricQueryParamsInput) {\n  metricQuery(metricName: $metricName, params: $params) {\n    columns\n    rows\n  }\n}": typeof types.MetricQueryDocument,
     "query Metrics {\n  metrics {\n    name\n    entity\n    aggregation\n    field\n    timeField\n    filter\n    createdAt\n    updatedAt\n  }\n}": typeof types.MetricsDocument,
     "query OutboxRecord($id: ID!) {\n  outboxRecord(id: $id) {\n    id\n    entityName\n    operation\n    requestId\n    webhookConfigId\n    payloadJson\n    status\n    retryCount\n    maxRetries\n    nextRetryAt\n    lastError\n    createdAt\n    updatedAt\n    deliveredAt\n    attempts {\n      attemptNumber\n      startedAt\n      durationMs\n      statusCode\n      error\n    }\n  }\n}": typeof types.OutboxRecordDocument,
+    "query OutboxRecordResponses($id: ID!) {\n  outboxRecord(id: $id) {\n    id\n    status\n    attempts {\n      attemptNumber\n      statusCode\n      error\n      responseBody\n    }\n  }\n}": typeof types.OutboxRecordResponsesDocument,
     "query OutboxRecords($status: OutboxStatus, $entityName: String, $webhookConfigId: ID, $first: Int, $after: String) {\n  outboxRecords(\n    status: $status\n    entityName: $entityName\n    webhookConfigId: $webhookConfigId\n    first: $first\n    after: $after\n  ) {\n    items {\n      id\n      entityName\n      operation\n      requestId\n      webhookConfigId\n      payloadJson\n      status\n      retryCount\n      maxRetries\n      nextRetryAt\n      lastError\n      createdAt\n      updatedAt\n      deliveredAt\n      attempts {\n        attemptNumber\n        startedAt\n        durationMs\n        statusCode\n        error\n      }\n    }\n    nextCursor\n  }\n}": typeof types.OutboxRecordsDocument,
     "mutation RedeliverOutboxRecord($id: ID!) {\n  redeliverOutboxRecord(id: $id) {\n    id\n    entityName\n    operation\n    requestId\n    webhookConfigId\n    payloadJson\n    status\n    retryCount\n    maxRetries\n    nextRetryAt\n    lastError\n    createdAt\n    updatedAt\n    deliveredAt\n    attempts {\n      attemptNumber\n      startedAt\n      durationMs\n      statusCode\n      error\n    }\n  }\n}": typeof types.RedeliverOutboxRecordDocument,
+    "mutation ReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}": typeof types.ReplayOutboxRecordsDocument,
+    "mutation RetryTriggerEvent($id: ID!) {\n  retryTriggerEvent(id: $id) {\n    id\n    triggerId\n    actionStatus\n    actionError\n  }\n}": typeof types.RetryTriggerEventDocument,
     "mutation RotateWebhookSecret($id: ID!) {\n  rotateWebhookSecret(id: $id)\n}": typeof types.RotateWebhookSecretDocument,
+    "mutation RotateWebhookSecretWithGrace($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}": typeof types.RotateWebhookSecretWithGraceDocument,
     "query Trigger($id: ID!) {\n  trigger(id: $id) {\n    id\n    tenantId\n    name\n    enabled\n    hasWebhookSecret\n    webhookTimestampHeader\n    webhookSignatureHeader\n    webhookMaxSkewSeconds\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}": typeof types.TriggerDocument,
+    "query TriggerActionSettings($id: ID!) {\n  trigger(id: $id) {\n    id\n    hasWebhookSecret\n    signatureScheme\n    action\n    recordEntity\n    recordOperation\n    recordFieldMap\n  }\n}": typeof types.TriggerActionSettingsDocument,
+    "query TriggerEventActions($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      receivedAt\n      body\n      signatureVerified\n      actionStatus\n      actionError\n    }\n    nextCursor\n  }\n}": typeof types.TriggerEventActionsDocument,
     "query TriggerEvents($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      triggerId\n      receivedAt\n      contentType\n      body\n      bodyBase64\n      signatureVerified\n      headers {\n        name\n        value\n      }\n    }\n    nextCursor\n  }\n}": typeof types.TriggerEventsDocument,
     "query Triggers {\n  triggers {\n    id\n    name\n  }\n}": typeof types.TriggersDocument,
     "mutation UpdateRecord($entity: String!, $id: ID!, $patch: JSONObject!) {\n  updateRecord(entity: $entity, id: $id, patch: $patch)\n}": typeof types.UpdateRecordDocument,
     "mutation UpdateTrigger($id: ID!, $input: UpdateTriggerInput!) {\n  updateTrigger(id: $id, input: $input) {\n    id\n    tenantId\n    name\n    enabled\n    hasWebhookSecret\n    webhookTimestampHeader\n    webhookSignatureHeader\n    webhookMaxSkewSeconds\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}": typeof types.UpdateTriggerDocument,
     "mutation UpdateWebhookConfig($id: ID!, $input: UpdateWebhookConfigInput!) {\n  updateWebhookConfig(id: $id, input: $input) {\n    id\n    tenantId\n    entityName\n    events\n    webhookUrl\n    httpMethod\n    headersJson\n    timeoutMs\n    maxRetries\n    backoffInitialSeconds\n    backoffFactor\n    enabled\n    hasSecret\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}": typeof types.UpdateWebhookConfigDocument,
+    "mutation UpdateWebhookConfigSigning($id: ID!, $input: UpdateWebhookConfigInput!) {\n  updateWebhookConfig(id: $id, input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}": typeof types.UpdateWebhookConfigSigningDocument,
     "mutation UpsertRecords($entity: String!, $records: [JSONObject!]!) {\n  upsertRecords(entity: $entity, records: $records) {\n    count\n    requestId\n  }\n}": typeof types.UpsertRecordsDocument,
     "query View($name: String!) {\n  view(name: $name) {\n    name\n    entity\n    select {\n      field\n      agg\n      alias\n    }\n    filter\n    parameters {\n      name\n      type\n      required\n      default\n    }\n    createdAt\n    updatedAt\n  }\n}": typeof types.ViewDocument,
     "query ViewQuery($viewName: String!, $params: JSONObject, $time: TimeConfigInput, $limit: Int, $offset: Int) {\n  viewQuery(\n    viewName: $viewName\n    params: $params\n    time: $time\n    limit: $limit\n    offset: $offset\n  ) {\n    columns\n    rows\n  }\n}": typeof types.ViewQueryDocument,
     "query Views {\n  views {\n    name\n    entity\n    select {\n      field\n      agg\n      alias\n    }\n    filter\n    parameters {\n      name\n      type\n      required\n      default\n    }\n    createdAt\n    updatedAt\n  }\n}": typeof types.ViewsDocument,
     "query WebhookConfig($id: ID!) {\n  webhookConfig(id: $id) {\n    id\n    tenantId\n    entityName\n    events\n    webhookUrl\n    httpMethod\n    headersJson\n    timeoutMs\n    maxRetries\n    backoffInitialSeconds\n    backoffFactor\n    enabled\n    hasSecret\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}": typeof types.WebhookConfigDocument,
+    "query WebhookConfigSigning($id: ID!) {\n  webhookConfig(id: $id) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}": typeof types.WebhookConfigSigningDocument,
     "query WebhookConfigs($page: Int, $pageSize: Int, $entityName: String, $sortBy: WebhookConfigSortField, $sortDirection: SortDirection) {\n  webhookConfigs(\n    page: $page\n    pageSize: $pageSize\n    entityName: $entityName\n    sortBy: $sortBy\n    sortDirection: $sortDirection\n  ) {\n    items {\n      id\n      tenantId\n      entityName\n      events\n      webhookUrl\n      httpMethod\n      headersJson\n      timeoutMs\n      maxRetries\n      backoffInitialSeconds\n      backoffFactor\n      enabled\n      hasSecret\n      createdAt\n      updatedAt\n      createdBy\n      updatedBy\n    }\n    page\n    pageSize\n    total\n    totalPages\n  }\n}": typeof types.WebhookConfigsDocument,
     "query WebhookConfigsByEntity($entityName: String!) {\n  webhookConfigsByEntity(entityName: $entityName) {\n    id\n    tenantId\n    entityName\n    events\n    webhookUrl\n    httpMethod\n    headersJson\n    timeoutMs\n    maxRetries\n    backoffInitialSeconds\n    backoffFactor\n    enabled\n    hasSecret\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}": typeof types.WebhookConfigsByEntityDocument,
-    "mutation CreateSignedWebhookConfig($input: CreateWebhookConfigInput!) {\n  createWebhookConfig(input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}": typeof types.CreateSignedWebhookConfigDocument,
-    "query OutboxRecordResponses($id: ID!) {\n  outboxRecord(id: $id) {\n    id\n    status\n    attempts {\n      attemptNumber\n      statusCode\n      error\n      responseBody\n    }\n  }\n}": typeof types.OutboxRecordResponsesDocument,
-    "mutation ReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}": typeof types.ReplayOutboxRecordsDocument,
-    "mutation RetryTriggerEvent($id: ID!) {\n  retryTriggerEvent(id: $id) {\n    id\n    triggerId\n    actionStatus\n    actionError\n  }\n}": typeof types.RetryTriggerEventDocument,
-    "mutation RotateWebhookSecretWithGrace($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}": typeof types.RotateWebhookSecretWithGraceDocument,
-    "query TriggerActionSettings($id: ID!) {\n  trigger(id: $id) {\n    id\n    hasWebhookSecret\n    signatureScheme\n    action\n    recordEntity\n    recordOperation\n    recordFieldMap\n  }\n}": typeof types.TriggerActionSettingsDocument,
-    "query TriggerEventActions($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      receivedAt\n      body\n      signatureVerified\n      actionStatus\n      actionError\n    }\n    nextCursor\n  }\n}": typeof types.TriggerEventActionsDocument,
-    "mutation UpdateWebhookConfigSigning($id: ID!, $input: UpdateWebhookConfigInput!) {\n  updateWebhookConfig(id: $id, input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}": typeof types.UpdateWebhookConfigSigningDocument,
-    "query WebhookConfigSigning($id: ID!) {\n  webhookConfig(id: $id) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}": typeof types.WebhookConfigSigningDocument,
 };
 const documents: Documents = {
     "query BatchMetricQuery($metrics: [String!]!, $params: MetricQueryParamsInput) {\n  batchMetricQuery(metrics: $metrics, params: $params) {\n    metric\n    result {\n      columns\n      rows\n    }\n  }\n}": types.BatchMetricQueryDocument,
     "query CheckEntityQuery($input: EntityQueryInput!) {\n  checkEntityQuery(input: $input) {\n    valid\n    errors {\n      field\n      message\n    }\n  }\n}": types.CheckEntityQueryDocument,
+    "mutation CreateSignedWebhookConfig($input: CreateWebhookConfigInput!) {\n  createWebhookConfig(input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}": types.CreateSignedWebhookConfigDocument,
     "mutation CreateTrigger($input: CreateTriggerInput!) {\n  createTrigger(input: $input) {\n    id\n    tenantId\n    name\n    enabled\n    hasWebhookSecret\n    webhookTimestampHeader\n    webhookSignatureHeader\n    webhookMaxSkewSeconds\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}": types.CreateTriggerDocument,
     "mutation CreateWebhookConfig($input: CreateWebhookConfigInput!) {\n  createWebhookConfig(input: $input) {\n    id\n    tenantId\n    entityName\n    events\n    webhookUrl\n    httpMethod\n    headersJson\n    timeoutMs\n    maxRetries\n    backoffInitialSeconds\n    backoffFactor\n    enabled\n    hasSecret\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}": types.CreateWebhookConfigDocument,
     "mutation DefineEntity($input: DefineEntityInput!) {\n  defineEntity(input: $input) {\n    name\n    fields {\n      name\n      type\n    }\n    primaryKey\n    timeField\n    createdAt\n    updatedAt\n  }\n}": types.DefineEntityDocument,
@@ -85,31 +86,30 @@ const documents: Documents = {
     "query MetricQuery($metricName: String!, $params: MetricQueryParamsInput) {\n  metricQuery(metricName: $metricName, params: $params) {\n    columns\n    rows\n  }\n}": types.MetricQueryDocument,
     "query Metrics {\n  metrics {\n    name\n    entity\n    aggregation\n    field\n    timeField\n    filter\n    createdAt\n    updatedAt\n  }\n}": types.MetricsDocument,
     "query OutboxRecord($id: ID!) {\n  outboxRecord(id: $id) {\n    id\n    entityName\n    operation\n    requestId\n    webhookConfigId\n    payloadJson\n    status\n    retryCount\n    maxRetries\n    nextRetryAt\n    lastError\n    createdAt\n    updatedAt\n    deliveredAt\n    attempts {\n      attemptNumber\n      startedAt\n      durationMs\n      statusCode\n      error\n    }\n  }\n}": types.OutboxRecordDocument,
+    "query OutboxRecordResponses($id: ID!) {\n  outboxRecord(id: $id) {\n    id\n    status\n    attempts {\n      attemptNumber\n      statusCode\n      error\n      responseBody\n    }\n  }\n}": types.OutboxRecordResponsesDocument,
     "query OutboxRecords($status: OutboxStatus, $entityName: String, $webhookConfigId: ID, $first: Int, $after: String) {\n  outboxRecords(\n    status: $status\n    entityName: $entityName\n    webhookConfigId: $webhookConfigId\n    first: $first\n    after: $after\n  ) {\n    items {\n      id\n      entityName\n      operation\n      requestId\n      webhookConfigId\n      payloadJson\n      status\n      retryCount\n      maxRetries\n      nextRetryAt\n      lastError\n      createdAt\n      updatedAt\n      deliveredAt\n      attempts {\n        attemptNumber\n        startedAt\n        durationMs\n        statusCode\n        error\n      }\n    }\n    nextCursor\n  }\n}": types.OutboxRecordsDocument,
     "mutation RedeliverOutboxRecord($id: ID!) {\n  redeliverOutboxRecord(id: $id) {\n    id\n    entityName\n    operation\n    requestId\n    webhookConfigId\n    payloadJson\n    status\n    retryCount\n    maxRetries\n    nextRetryAt\n    lastError\n    createdAt\n    updatedAt\n    deliveredAt\n    attempts {\n      attemptNumber\n      startedAt\n      durationMs\n      statusCode\n      error\n    }\n  }\n}": types.RedeliverOutboxRecordDocument,
+    "mutation ReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}": types.ReplayOutboxRecordsDocument,
+    "mutation RetryTriggerEvent($id: ID!) {\n  retryTriggerEvent(id: $id) {\n    id\n    triggerId\n    actionStatus\n    actionError\n  }\n}": types.RetryTriggerEventDocument,
     "mutation RotateWebhookSecret($id: ID!) {\n  rotateWebhookSecret(id: $id)\n}": types.RotateWebhookSecretDocument,
+    "mutation RotateWebhookSecretWithGrace($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}": types.RotateWebhookSecretWithGraceDocument,
     "query Trigger($id: ID!) {\n  trigger(id: $id) {\n    id\n    tenantId\n    name\n    enabled\n    hasWebhookSecret\n    webhookTimestampHeader\n    webhookSignatureHeader\n    webhookMaxSkewSeconds\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}": types.TriggerDocument,
+    "query TriggerActionSettings($id: ID!) {\n  trigger(id: $id) {\n    id\n    hasWebhookSecret\n    signatureScheme\n    action\n    recordEntity\n    recordOperation\n    recordFieldMap\n  }\n}": types.TriggerActionSettingsDocument,
+    "query TriggerEventActions($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      receivedAt\n      body\n      signatureVerified\n      actionStatus\n      actionError\n    }\n    nextCursor\n  }\n}": types.TriggerEventActionsDocument,
     "query TriggerEvents($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      triggerId\n      receivedAt\n      contentType\n      body\n      bodyBase64\n      signatureVerified\n      headers {\n        name\n        value\n      }\n    }\n    nextCursor\n  }\n}": types.TriggerEventsDocument,
     "query Triggers {\n  triggers {\n    id\n    name\n  }\n}": types.TriggersDocument,
     "mutation UpdateRecord($entity: String!, $id: ID!, $patch: JSONObject!) {\n  updateRecord(entity: $entity, id: $id, patch: $patch)\n}": types.UpdateRecordDocument,
     "mutation UpdateTrigger($id: ID!, $input: UpdateTriggerInput!) {\n  updateTrigger(id: $id, input: $input) {\n    id\n    tenantId\n    name\n    enabled\n    hasWebhookSecret\n    webhookTimestampHeader\n    webhookSignatureHeader\n    webhookMaxSkewSeconds\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}": types.UpdateTriggerDocument,
     "mutation UpdateWebhookConfig($id: ID!, $input: UpdateWebhookConfigInput!) {\n  updateWebhookConfig(id: $id, input: $input) {\n    id\n    tenantId\n    entityName\n    events\n    webhookUrl\n    httpMethod\n    headersJson\n    timeoutMs\n    maxRetries\n    backoffInitialSeconds\n    backoffFactor\n    enabled\n    hasSecret\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}": types.UpdateWebhookConfigDocument,
+    "mutation UpdateWebhookConfigSigning($id: ID!, $input: UpdateWebhookConfigInput!) {\n  updateWebhookConfig(id: $id, input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}": types.UpdateWebhookConfigSigningDocument,
     "mutation UpsertRecords($entity: String!, $records: [JSONObject!]!) {\n  upsertRecords(entity: $entity, records: $records) {\n    count\n    requestId\n  }\n}": types.UpsertRecordsDocument,
     "query View($name: String!) {\n  view(name: $name) {\n    name\n    entity\n    select {\n      field\n      agg\n      alias\n    }\n    filter\n    parameters {\n      name\n      type\n      required\n      default\n    }\n    createdAt\n    updatedAt\n  }\n}": types.ViewDocument,
     "query ViewQuery($viewName: String!, $params: JSONObject, $time: TimeConfigInput, $limit: Int, $offset: Int) {\n  viewQuery(\n    viewName: $viewName\n    params: $params\n    time: $time\n    limit: $limit\n    offset: $offset\n  ) {\n    columns\n    rows\n  }\n}": types.ViewQueryDocument,
     "query Views {\n  views {\n    name\n    entity\n    select {\n      field\n      agg\n      alias\n    }\n    filter\n    parameters {\n      name\n      type\n      required\n      default\n    }\n    createdAt\n    updatedAt\n  }\n}": types.ViewsDocument,
     "query WebhookConfig($id: ID!) {\n  webhookConfig(id: $id) {\n    id\n    tenantId\n    entityName\n    events\n    webhookUrl\n    httpMethod\n    headersJson\n    timeoutMs\n    maxRetries\n    backoffInitialSeconds\n    backoffFactor\n    enabled\n    hasSecret\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}": types.WebhookConfigDocument,
+    "query WebhookConfigSigning($id: ID!) {\n  webhookConfig(id: $id) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}": types.WebhookConfigSigningDocument,
     "query WebhookConfigs($page: Int, $pageSize: Int, $entityName: String, $sortBy: WebhookConfigSortField, $sortDirection: SortDirection) {\n  webhookConfigs(\n    page: $page\n    pageSize: $pageSize\n    entityName: $entityName\n    sortBy: $sortBy\n    sortDirection: $sortDirection\n  ) {\n    items {\n      id\n      tenantId\n      entityName\n      events\n      webhookUrl\n      httpMethod\n      headersJson\n      timeoutMs\n      maxRetries\n      backoffInitialSeconds\n      backoffFactor\n      enabled\n      hasSecret\n      createdAt\n      updatedAt\n      createdBy\n      updatedBy\n    }\n    page\n    pageSize\n    total\n    totalPages\n  }\n}": types.WebhookConfigsDocument,
     "query WebhookConfigsByEntity($entityName: String!) {\n  webhookConfigsByEntity(entityName: $entityName) {\n    id\n    tenantId\n    entityName\n    events\n    webhookUrl\n    httpMethod\n    headersJson\n    timeoutMs\n    maxRetries\n    backoffInitialSeconds\n    backoffFactor\n    enabled\n    hasSecret\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}": types.WebhookConfigsByEntityDocument,
-    "mutation CreateSignedWebhookConfig($input: CreateWebhookConfigInput!) {\n  createWebhookConfig(input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}": types.CreateSignedWebhookConfigDocument,
-    "query OutboxRecordResponses($id: ID!) {\n  outboxRecord(id: $id) {\n    id\n    status\n    attempts {\n      attemptNumber\n      statusCode\n      error\n      responseBody\n    }\n  }\n}": types.OutboxRecordResponsesDocument,
-    "mutation ReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}": types.ReplayOutboxRecordsDocument,
-    "mutation RetryTriggerEvent($id: ID!) {\n  retryTriggerEvent(id: $id) {\n    id\n    triggerId\n    actionStatus\n    actionError\n  }\n}": types.RetryTriggerEventDocument,
-    "mutation RotateWebhookSecretWithGrace($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}": types.RotateWebhookSecretWithGraceDocument,
-    "query TriggerActionSettings($id: ID!) {\n  trigger(id: $id) {\n    id\n    hasWebhookSecret\n    signatureScheme\n    action\n    recordEntity\n    recordOperation\n    recordFieldMap\n  }\n}": types.TriggerActionSettingsDocument,
-    "query TriggerEventActions($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      receivedAt\n      body\n      signatureVerified\n      actionStatus\n      actionError\n    }\n    nextCursor\n  }\n}": types.TriggerEventActionsDocument,
-    "mutation UpdateWebhookConfigSigning($id: ID!, $input: UpdateWebhookConfigInput!) {\n  updateWebhookConfig(id: $id, input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}": types.UpdateWebhookConfigSigningDocument,
-    "query WebhookConfigSigning($id: ID!) {\n  webhookConfig(id: $id) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}": types.WebhookConfigSigningDocument,
 };
 
 /**
@@ -134,6 +134,10 @@ export function graphql(source: "query BatchMetricQuery($metrics: [String!]!, $p
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query CheckEntityQuery($input: EntityQueryInput!) {\n  checkEntityQuery(input: $input) {\n    valid\n    errors {\n      field\n      message\n    }\n  }\n}"): (typeof documents)["query CheckEntityQuery($input: EntityQueryInput!) {\n  checkEntityQuery(input: $input) {\n    valid\n    errors {\n      field\n      message\n    }\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation CreateSignedWebhookConfig($input: CreateWebhookConfigInput!) {\n  createWebhookConfig(input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}"): (typeof documents)["mutation CreateSignedWebhookConfig($input: CreateWebhookConfigInput!) {\n  createWebhookConfig(input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -217,6 +221,10 @@ export function graphql(source: "query OutboxRecord($id: ID!) {\n  outboxRecord(
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "query OutboxRecordResponses($id: ID!) {\n  outboxRecord(id: $id) {\n    id\n    status\n    attempts {\n      attemptNumber\n      statusCode\n      error\n      responseBody\n    }\n  }\n}"): (typeof documents)["query OutboxRecordResponses($id: ID!) {\n  outboxRecord(id: $id) {\n    id\n    status\n    attempts {\n      attemptNumber\n      statusCode\n      error\n      responseBody\n    }\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "query OutboxRecords($status: OutboxStatus, $entityName: String, $webhookConfigId: ID, $first: Int, $after: String) {\n  outboxRecords(\n    status: $status\n    entityName: $entityName\n    webhookConfigId: $webhookConfigId\n    first: $first\n    after: $after\n  ) {\n    items {\n      id\n      entityName\n      operation\n      requestId\n      webhookConfigId\n      payloadJson\n      status\n      retryCount\n      maxRetries\n      nextRetryAt\n      lastError\n      createdAt\n      updatedAt\n      deliveredAt\n      attempts {\n        attemptNumber\n        startedAt\n        durationMs\n        statusCode\n        error\n      }\n    }\n    nextCursor\n  }\n}"): (typeof documents)["query OutboxRecords($status: OutboxStatus, $entityName: String, $webhookConfigId: ID, $first: Int, $after: String) {\n  outboxRecords(\n    status: $status\n    entityName: $entityName\n    webhookConfigId: $webhookConfigId\n    first: $first\n    after: $after\n  ) {\n    items {\n      id\n      entityName\n      operation\n      requestId\n      webhookConfigId\n      payloadJson\n      status\n      retryCount\n      maxRetries\n      nextRetryAt\n      lastError\n      createdAt\n      updatedAt\n      deliveredAt\n      attempts {\n        attemptNumber\n        startedAt\n        durationMs\n        statusCode\n        error\n      }\n    }\n    nextCursor\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -225,11 +233,31 @@ export function graphql(source: "mutation RedeliverOutboxRecord($id: ID!) {\n  r
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "mutation ReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}"): (typeof documents)["mutation ReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation RetryTriggerEvent($id: ID!) {\n  retryTriggerEvent(id: $id) {\n    id\n    triggerId\n    actionStatus\n    actionError\n  }\n}"): (typeof documents)["mutation RetryTriggerEvent($id: ID!) {\n  retryTriggerEvent(id: $id) {\n    id\n    triggerId\n    actionStatus\n    actionError\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "mutation RotateWebhookSecret($id: ID!) {\n  rotateWebhookSecret(id: $id)\n}"): (typeof documents)["mutation RotateWebhookSecret($id: ID!) {\n  rotateWebhookSecret(id: $id)\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "mutation RotateWebhookSecretWithGrace($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}"): (typeof documents)["mutation RotateWebhookSecretWithGrace($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "query Trigger($id: ID!) {\n  trigger(id: $id) {\n    id\n    tenantId\n    name\n    enabled\n    hasWebhookSecret\n    webhookTimestampHeader\n    webhookSignatureHeader\n    webhookMaxSkewSeconds\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}"): (typeof documents)["query Trigger($id: ID!) {\n  trigger(id: $id) {\n    id\n    tenantId\n    name\n    enabled\n    hasWebhookSecret\n    webhookTimestampHeader\n    webhookSignatureHeader\n    webhookMaxSkewSeconds\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query TriggerActionSettings($id: ID!) {\n  trigger(id: $id) {\n    id\n    hasWebhookSecret\n    signatureScheme\n    action\n    recordEntity\n    recordOperation\n    recordFieldMap\n  }\n}"): (typeof documents)["query TriggerActionSettings($id: ID!) {\n  trigger(id: $id) {\n    id\n    hasWebhookSecret\n    signatureScheme\n    action\n    recordEntity\n    recordOperation\n    recordFieldMap\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query TriggerEventActions($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      receivedAt\n      body\n      signatureVerified\n      actionStatus\n      actionError\n    }\n    nextCursor\n  }\n}"): (typeof documents)["query TriggerEventActions($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      receivedAt\n      body\n      signatureVerified\n      actionStatus\n      actionError\n    }\n    nextCursor\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -253,6 +281,10 @@ export function graphql(source: "mutation UpdateWebhookConfig($id: ID!, $input: 
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "mutation UpdateWebhookConfigSigning($id: ID!, $input: UpdateWebhookConfigInput!) {\n  updateWebhookConfig(id: $id, input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}"): (typeof documents)["mutation UpdateWebhookConfigSigning($id: ID!, $input: UpdateWebhookConfigInput!) {\n  updateWebhookConfig(id: $id, input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "mutation UpsertRecords($entity: String!, $records: [JSONObject!]!) {\n  upsertRecords(entity: $entity, records: $records) {\n    count\n    requestId\n  }\n}"): (typeof documents)["mutation UpsertRecords($entity: String!, $records: [JSONObject!]!) {\n  upsertRecords(entity: $entity, records: $records) {\n    count\n    requestId\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -273,47 +305,15 @@ export function graphql(source: "query WebhookConfig($id: ID!) {\n  webhookConfi
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "query WebhookConfigSigning($id: ID!) {\n  webhookConfig(id: $id) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}"): (typeof documents)["query WebhookConfigSigning($id: ID!) {\n  webhookConfig(id: $id) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "query WebhookConfigs($page: Int, $pageSize: Int, $entityName: String, $sortBy: WebhookConfigSortField, $sortDirection: SortDirection) {\n  webhookConfigs(\n    page: $page\n    pageSize: $pageSize\n    entityName: $entityName\n    sortBy: $sortBy\n    sortDirection: $sortDirection\n  ) {\n    items {\n      id\n      tenantId\n      entityName\n      events\n      webhookUrl\n      httpMethod\n      headersJson\n      timeoutMs\n      maxRetries\n      backoffInitialSeconds\n      backoffFactor\n      enabled\n      hasSecret\n      createdAt\n      updatedAt\n      createdBy\n      updatedBy\n    }\n    page\n    pageSize\n    total\n    totalPages\n  }\n}"): (typeof documents)["query WebhookConfigs($page: Int, $pageSize: Int, $entityName: String, $sortBy: WebhookConfigSortField, $sortDirection: SortDirection) {\n  webhookConfigs(\n    page: $page\n    pageSize: $pageSize\n    entityName: $entityName\n    sortBy: $sortBy\n    sortDirection: $sortDirection\n  ) {\n    items {\n      id\n      tenantId\n      entityName\n      events\n      webhookUrl\n      httpMethod\n      headersJson\n      timeoutMs\n      maxRetries\n      backoffInitialSeconds\n      backoffFactor\n      enabled\n      hasSecret\n      createdAt\n      updatedAt\n      createdBy\n      updatedBy\n    }\n    page\n    pageSize\n    total\n    totalPages\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query WebhookConfigsByEntity($entityName: String!) {\n  webhookConfigsByEntity(entityName: $entityName) {\n    id\n    tenantId\n    entityName\n    events\n    webhookUrl\n    httpMethod\n    headersJson\n    timeoutMs\n    maxRetries\n    backoffInitialSeconds\n    backoffFactor\n    enabled\n    hasSecret\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}"): (typeof documents)["query WebhookConfigsByEntity($entityName: String!) {\n  webhookConfigsByEntity(entityName: $entityName) {\n    id\n    tenantId\n    entityName\n    events\n    webhookUrl\n    httpMethod\n    headersJson\n    timeoutMs\n    maxRetries\n    backoffInitialSeconds\n    backoffFactor\n    enabled\n    hasSecret\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "mutation CreateSignedWebhookConfig($input: CreateWebhookConfigInput!) {\n  createWebhookConfig(input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}"): (typeof documents)["mutation CreateSignedWebhookConfig($input: CreateWebhookConfigInput!) {\n  createWebhookConfig(input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "query OutboxRecordResponses($id: ID!) {\n  outboxRecord(id: $id) {\n    id\n    status\n    attempts {\n      attemptNumber\n      statusCode\n      error\n      responseBody\n    }\n  }\n}"): (typeof documents)["query OutboxRecordResponses($id: ID!) {\n  outboxRecord(id: $id) {\n    id\n    status\n    attempts {\n      attemptNumber\n      statusCode\n      error\n      responseBody\n    }\n  }\n}"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "mutation ReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}"): (typeof documents)["mutation ReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "mutation RetryTriggerEvent($id: ID!) {\n  retryTriggerEvent(id: $id) {\n    id\n    triggerId\n    actionStatus\n    actionError\n  }\n}"): (typeof documents)["mutation RetryTriggerEvent($id: ID!) {\n  retryTriggerEvent(id: $id) {\n    id\n    triggerId\n    actionStatus\n    actionError\n  }\n}"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "mutation RotateWebhookSecretWithGrace($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}"): (typeof documents)["mutation RotateWebhookSecretWithGrace($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "query TriggerActionSettings($id: ID!) {\n  trigger(id: $id) {\n    id\n    hasWebhookSecret\n    signatureScheme\n    action\n    recordEntity\n    recordOperation\n    recordFieldMap\n  }\n}"): (typeof documents)["query TriggerActionSettings($id: ID!) {\n  trigger(id: $id) {\n    id\n    hasWebhookSecret\n    signatureScheme\n    action\n    recordEntity\n    recordOperation\n    recordFieldMap\n  }\n}"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "query TriggerEventActions($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      receivedAt\n      body\n      signatureVerified\n      actionStatus\n      actionError\n    }\n    nextCursor\n  }\n}"): (typeof documents)["query TriggerEventActions($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      receivedAt\n      body\n      signatureVerified\n      actionStatus\n      actionError\n    }\n    nextCursor\n  }\n}"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "mutation UpdateWebhookConfigSigning($id: ID!, $input: UpdateWebhookConfigInput!) {\n  updateWebhookConfig(id: $id, input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}"): (typeof documents)["mutation UpdateWebhookConfigSigning($id: ID!, $input: UpdateWebhookConfigInput!) {\n  updateWebhookConfig(id: $id, input: $input) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}"];
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "query WebhookConfigSigning($id: ID!) {\n  webhookConfig(id: $id) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}"): (typeof documents)["query WebhookConfigSigning($id: ID!) {\n  webhookConfig(id: $id) {\n    id\n    hasSecret\n    signatureScheme\n    previousSecretExpiresAt\n  }\n}"];
 
 export function graphql(source: string) {
   return (documents as any)[source] ?? {};

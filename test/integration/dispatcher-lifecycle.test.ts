@@ -215,7 +215,13 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
     expect(await plan(`SELECT count(*) FROM ${outbox.table} WHERE ${DUE_STATUS} AND next_retry_at <= now()`)).toContain(
       'Seq Scan',
     );
-    const res = await suite.app.app.inject({ method: 'GET', url: '/metrics' });
+    // A scrape's backlog is reused for 500 ms (one read serves both gauges): wait out the last test's.
+    await new Promise((r) => setTimeout(r, 600));
+    const res = await suite.app.app.inject({
+      method: 'GET',
+      url: '/metrics',
+      headers: { authorization: 'Bearer metrics-token-for-the-suite' },
+    });
     expect(res.body).toContain(`hookgate_outbox_due_records{tenant="${tenant}"} 10`);
   });
 });

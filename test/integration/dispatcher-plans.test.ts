@@ -50,7 +50,7 @@ describe.skipIf(embedded)('dispatcher plans (real PostgreSQL)', () => {
         const params =
           kind === 'claim'
             ? [tenantId, 'plan-test', 30000]
-            : ['plan-test', '{0}', '{DELIVERED}', '{0}', null, null, '{0}', '{0}', null, null];
+            : ['plan-test', '{0}', '{DELIVERED}', '{0}', null, null, '{0}', '{0}', null, null, '{NULL}'];
         // EXPLAIN EXECUTE takes no bind parameters: the values go in as literals.
         const literals = params.map((v) => (v === null ? 'NULL' : client.escapeLiteral(String(v)))).join(', ');
         await client.query('BEGIN');
