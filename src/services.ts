@@ -40,7 +40,7 @@ export function createServices(config: Config, db: Database, logger: Logger, met
     logger,
     metrics,
     tenants,
-    webhooks: new WebhookConfigService(db.prisma, tenants),
+    webhooks: new WebhookConfigService(db.prisma, tenants, db.pool),
     entities: new EntityService(db, tenants),
     triggers: new TriggerService(db.prisma),
     triggerIntake: new TriggerIntake(db.pool, metrics.registry),

@@ -20,6 +20,8 @@ export interface OutboxWrite {
   /** The tenant's schema, from `services.tenants.ensure(tenantId)`. */
   schema: string;
   entityName: string;
+  /** The entity's primary-key field: its value in a change is the records' key (ordering PER_KEY). */
+  primaryKey?: string;
   /** The id of the API request that made the changes (shared by the whole batch). */
   writeRequestId: string;
   occurredAt: Date;
@@ -73,11 +75,13 @@ export async function writeOutboxRecords(client: Queryable, args: OutboxWrite): 
   const configIds: string[] = [];
   const payloads: string[] = [];
   const maxRetries: number[] = [];
+  const recordKeys: Array<string | null> = [];
   const occurredAt = args.occurredAt.toISOString();
   for (const change of args.changes) {
     const targets = configs.filter((c) => c.events.includes(change.operation));
     if (targets.length === 0) continue;
     const eventId = crypto.randomUUID();
+    const recordKey = recordKeyOf(change, args.primaryKey);
     for (const config of targets) {
       const requestId = crypto.randomUUID();
       const payload: OutboxPayload = {
@@ -96,6 +100,7 @@ export async function writeOutboxRecords(client: Queryable, args: OutboxWrite): 
       configIds.push(config.id);
       payloads.push(JSON.stringify(payload));
       maxRetries.push(config.max_retries);
+      recordKeys.push(recordKey);
     }
   }
   if (operations.length === 0) return 0;
@@ -110,8 +115,20 @@ export async function writeOutboxRecords(client: Queryable, args: OutboxWrite): 
       configIds: configIds.slice(start, end),
       payloads: payloads.slice(start, end),
       maxRetries: maxRetries.slice(start, end),
+      recordKeys: recordKeys.slice(start, end),
     });
   }
   await markTenantDue(client, outbox, { lockHeld: true });
   return operations.length;
+}
+
+/**
+ * The primary-key value of the changed record as text (a string as it is, anything else as JSON,
+ * so 1 and "1" stay apart only where the types differ); null without a known primary key.
+ */
+function recordKeyOf(change: EntityChange, primaryKey: string | undefined): string | null {
+  if (!primaryKey) return null;
+  const value = (change.data ?? change.previous)?.[primaryKey];
+  if (value === undefined || value === null) return null;
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }

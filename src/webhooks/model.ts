@@ -2,6 +2,10 @@
 export const CHANGE_OPERATIONS = ['INSERT', 'UPDATE', 'UPSERT', 'DELETE'] as const;
 export type ChangeOperation = (typeof CHANGE_OPERATIONS)[number];
 
+/** Delivery order of a configuration's records (CONTRACT §10). */
+export const DELIVERY_ORDERINGS = ['NONE', 'PER_KEY'] as const;
+export type DeliveryOrdering = (typeof DELIVERY_ORDERINGS)[number];
+
 export interface WebhookConfig {
   id: string;
   tenantId: string;
@@ -16,6 +20,10 @@ export interface WebhookConfig {
   backoffFactor: number;
   enabled: boolean;
   hasSecret: boolean;
+  /** Delivery control (CONTRACT §10); null = off. */
+  rateLimitPerSecond: number | null;
+  maxInFlight: number | null;
+  ordering: DeliveryOrdering;
   createdAt: Date;
   updatedAt: Date;
   createdBy: string | null;

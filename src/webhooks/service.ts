@@ -1,10 +1,20 @@
 import crypto from 'node:crypto';
 import type { PrismaClient, WebhookConfig as WebhookConfigRow } from '../generated/prisma/client';
+import type pg from 'pg';
+import { readWebhookHealth, type WebhookHealthRow } from '../outbox/sql/read-webhook-health';
+import { tenantOutbox } from '../outbox/sql/tenant-outbox';
 import type { TenantContext } from '../auth/permissions';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError } from '../errors';
 import { WEBHOOK_DEFAULTS } from './defaults';
-import { UUID_PATTERN, type ChangeOperation, type ListQuery, type Page, type WebhookConfig } from './model';
+import {
+  UUID_PATTERN,
+  type ChangeOperation,
+  type DeliveryOrdering,
+  type ListQuery,
+  type Page,
+  type WebhookConfig,
+} from './model';
 import { readEntityNameParam, readListQuery, readWebhookConfigFields } from './validation';
 
 function toModel(row: WebhookConfigRow): WebhookConfig {
@@ -22,6 +32,9 @@ function toModel(row: WebhookConfigRow): WebhookConfig {
     backoffFactor: row.backoffFactor,
     enabled: row.enabled,
     hasSecret: row.secret !== null && row.secret !== '',
+    rateLimitPerSecond: row.rateLimitPerSecond,
+    maxInFlight: row.maxInFlight,
+    ordering: row.ordering as DeliveryOrdering,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     createdBy: row.createdBy,
@@ -36,6 +49,8 @@ export class WebhookConfigService {
   constructor(
     private readonly prisma: PrismaClient,
     private readonly tenants: TenantSchemas,
+    /** For the delivery health, read from the tenant's outbox (raw SQL). */
+    private readonly pool: pg.Pool,
   ) {}
 
   async create(ctx: TenantContext, body: unknown): Promise<WebhookConfig> {
@@ -58,6 +73,9 @@ export class WebhookConfigService {
         backoffFactor: f.backoffFactor ?? WEBHOOK_DEFAULTS.backoffFactor,
         enabled: f.enabled ?? WEBHOOK_DEFAULTS.enabled,
         secret: f.secret ?? null,
+        rateLimitPerSecond: f.rateLimitPerSecond ?? null,
+        maxInFlight: f.maxInFlight ?? null,
+        ordering: f.ordering ?? 'NONE',
         createdBy: ctx.actor,
         updatedBy: ctx.actor,
       },
@@ -122,6 +140,13 @@ export class WebhookConfigService {
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     });
     return rows.map(toModel);
+  }
+
+  /** The configuration's delivery health (CONTRACT §10): circuit state and the last 24 hours' attempts. */
+  async health(ctx: TenantContext, id: string): Promise<WebhookHealthRow> {
+    await this.get(ctx, id);
+    const schema = await this.tenants.ensure(ctx.tenantId);
+    return readWebhookHealth(this.pool, tenantOutbox(ctx.tenantId, schema), id);
   }
 
   /** Sets a new random secret and returns it; this is the only time it is ever shown. */

@@ -1,6 +1,14 @@
 import { AppError } from '../errors';
 import { FieldReader, parseQueryInt } from '../validation';
-import { CHANGE_OPERATIONS, SORT_FIELDS, type ChangeOperation, type ListQuery, type SortField } from './model';
+import {
+  CHANGE_OPERATIONS,
+  DELIVERY_ORDERINGS,
+  SORT_FIELDS,
+  type ChangeOperation,
+  type DeliveryOrdering,
+  type ListQuery,
+  type SortField,
+} from './model';
 
 /** The validated, normalised fields of a create or update; absent fields are undefined. */
 export interface WebhookConfigFields {
@@ -15,6 +23,9 @@ export interface WebhookConfigFields {
   backoffFactor?: number;
   enabled?: boolean;
   secret?: string | null;
+  rateLimitPerSecond?: number | null;
+  maxInFlight?: number | null;
+  ordering?: DeliveryOrdering;
 }
 
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,256}$/;
@@ -130,11 +141,29 @@ export function readWebhookConfigFields(body: unknown, mode: 'create' | 'update'
       r.fail('secret', 'must be at most 1024 characters without NUL');
     else out.secret = secret;
   }
+  readDeliveryControl(r, out);
   r.done();
   // Checked after the field errors so a body with both reports VALIDATION_FAILED first.
   if (typeof out.headersJson === 'string') parseHeadersJson(out.headersJson);
   for (const key of Object.keys(out) as Array<keyof WebhookConfigFields>) if (out[key] === undefined) delete out[key];
   return out;
+}
+
+/** The delivery controls of CONTRACT §10: null (or absent on create) = off. */
+function readDeliveryControl(r: FieldReader, out: WebhookConfigFields): void {
+  const nullableInt = (field: 'rateLimitPerSecond' | 'maxInFlight', max: number) => {
+    if (r.has(field) && r.raw(field) === null) out[field] = null;
+    else out[field] = r.integer(field, { min: 1, max });
+  };
+  nullableInt('rateLimitPerSecond', 10_000);
+  nullableInt('maxInFlight', 1000);
+  if (r.has('ordering')) {
+    const raw = r.raw('ordering');
+    const ordering = raw === null ? 'NONE' : typeof raw === 'string' ? raw.trim().toUpperCase() : undefined;
+    if (ordering === undefined || !(DELIVERY_ORDERINGS as readonly string[]).includes(ordering))
+      r.fail('ordering', `must be one of ${DELIVERY_ORDERINGS.join(', ')}`);
+    else out.ordering = ordering as DeliveryOrdering;
+  }
 }
 
 const SORT_ALIASES: Record<string, SortField> = Object.fromEntries(

@@ -60,7 +60,7 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
     await createConfig(s, tenant, { webhookUrl: `${suite.receiver.url}/lease` });
     await commitChanges(s, tenant, inserts(3));
     const schema = await s.tenants.ensure(tenant);
-    const claimed = await claimDueRecords(s.db.pool, tenantOutbox(tenant, schema), {
+    const { records: claimed } = await claimDueRecords(s.db.pool, tenantOutbox(tenant, schema), {
       workerId: 'dead-worker',
       limit: 10,
       leaseMs: 1500,

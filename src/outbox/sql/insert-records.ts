@@ -11,6 +11,8 @@ export interface NewOutboxRecords {
   configIds: string[];
   payloads: string[];
   maxRetries: number[];
+  /** The entity's primary-key value per record (null: unknown, never held back by ordering). */
+  recordKeys: Array<string | null>;
 }
 
 /**
@@ -21,10 +23,10 @@ export async function insertOutboxRecords(db: Queryable, outbox: TenantOutbox, r
   await queryPrepared(db, {
     // date_trunc: next_retry_at keeps milliseconds; rounding up could make a fresh record not yet due.
     text: `WITH hint_lock AS MATERIALIZED (SELECT ${hintLockSharedSql('$1')} AS locked)
-           INSERT INTO ${outbox.table} (tenant_id, entity_name, operation, request_id, webhook_config_id, payload_json, max_retries, next_retry_at)
-           SELECT $1, $2, u.operation, u.request_id, u.webhook_config_id, u.payload_json, u.max_retries, date_trunc('milliseconds', now())
-             FROM hint_lock, unnest($3::text[], $4::uuid[], $5::uuid[], $6::text[], $7::int[])
-                  AS u(operation, request_id, webhook_config_id, payload_json, max_retries)`,
+           INSERT INTO ${outbox.table} (tenant_id, entity_name, operation, request_id, webhook_config_id, payload_json, max_retries, record_key, next_retry_at)
+           SELECT $1, $2, u.operation, u.request_id, u.webhook_config_id, u.payload_json, u.max_retries, u.record_key, date_trunc('milliseconds', now())
+             FROM hint_lock, unnest($3::text[], $4::uuid[], $5::uuid[], $6::text[], $7::int[], $8::text[])
+                  AS u(operation, request_id, webhook_config_id, payload_json, max_retries, record_key)`,
     values: [
       outbox.tenantId,
       rows.entityName,
@@ -33,6 +35,7 @@ export async function insertOutboxRecords(db: Queryable, outbox: TenantOutbox, r
       rows.configIds,
       rows.payloads,
       rows.maxRetries,
+      rows.recordKeys,
     ],
   });
 }

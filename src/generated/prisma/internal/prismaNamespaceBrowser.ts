@@ -57,6 +57,7 @@ export const ModelName = {
   Trigger: 'Trigger',
   TriggerEvent: 'TriggerEvent',
   DispatchTenant: 'DispatchTenant',
+  WebhookDeliveryState: 'WebhookDeliveryState',
   EntityDefinition: 'EntityDefinition',
   MetricDefinition: 'MetricDefinition',
   ViewDefinition: 'ViewDefinition'
@@ -115,7 +116,10 @@ export const WebhookConfigScalarFieldEnum = {
   createdAt: 'createdAt',
   updatedAt: 'updatedAt',
   createdBy: 'createdBy',
-  updatedBy: 'updatedBy'
+  updatedBy: 'updatedBy',
+  rateLimitPerSecond: 'rateLimitPerSecond',
+  maxInFlight: 'maxInFlight',
+  ordering: 'ordering'
 } as const
 
 export type WebhookConfigScalarFieldEnum = (typeof WebhookConfigScalarFieldEnum)[keyof typeof WebhookConfigScalarFieldEnum]
@@ -162,6 +166,19 @@ export const DispatchTenantScalarFieldEnum = {
 } as const
 
 export type DispatchTenantScalarFieldEnum = (typeof DispatchTenantScalarFieldEnum)[keyof typeof DispatchTenantScalarFieldEnum]
+
+
+export const WebhookDeliveryStateScalarFieldEnum = {
+  configId: 'configId',
+  tenantId: 'tenantId',
+  paceAt: 'paceAt',
+  consecutiveFailures: 'consecutiveFailures',
+  circuitOpenUntil: 'circuitOpenUntil',
+  lastSuccessAt: 'lastSuccessAt',
+  lastFailureAt: 'lastFailureAt'
+} as const
+
+export type WebhookDeliveryStateScalarFieldEnum = (typeof WebhookDeliveryStateScalarFieldEnum)[keyof typeof WebhookDeliveryStateScalarFieldEnum]
 
 
 export const EntityDefinitionScalarFieldEnum = {

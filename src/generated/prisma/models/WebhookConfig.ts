@@ -31,6 +31,8 @@ export type WebhookConfigAvgAggregateOutputType = {
   maxRetries: number | null
   backoffInitialSeconds: number | null
   backoffFactor: number | null
+  rateLimitPerSecond: number | null
+  maxInFlight: number | null
 }
 
 export type WebhookConfigSumAggregateOutputType = {
@@ -38,6 +40,8 @@ export type WebhookConfigSumAggregateOutputType = {
   maxRetries: number | null
   backoffInitialSeconds: number | null
   backoffFactor: number | null
+  rateLimitPerSecond: number | null
+  maxInFlight: number | null
 }
 
 export type WebhookConfigMinAggregateOutputType = {
@@ -58,6 +62,9 @@ export type WebhookConfigMinAggregateOutputType = {
   updatedAt: Date | null
   createdBy: string | null
   updatedBy: string | null
+  rateLimitPerSecond: number | null
+  maxInFlight: number | null
+  ordering: string | null
 }
 
 export type WebhookConfigMaxAggregateOutputType = {
@@ -78,6 +85,9 @@ export type WebhookConfigMaxAggregateOutputType = {
   updatedAt: Date | null
   createdBy: string | null
   updatedBy: string | null
+  rateLimitPerSecond: number | null
+  maxInFlight: number | null
+  ordering: string | null
 }
 
 export type WebhookConfigCountAggregateOutputType = {
@@ -99,6 +109,9 @@ export type WebhookConfigCountAggregateOutputType = {
   updatedAt: number
   createdBy: number
   updatedBy: number
+  rateLimitPerSecond: number
+  maxInFlight: number
+  ordering: number
   _all: number
 }
 
@@ -108,6 +121,8 @@ export type WebhookConfigAvgAggregateInputType = {
   maxRetries?: true
   backoffInitialSeconds?: true
   backoffFactor?: true
+  rateLimitPerSecond?: true
+  maxInFlight?: true
 }
 
 export type WebhookConfigSumAggregateInputType = {
@@ -115,6 +130,8 @@ export type WebhookConfigSumAggregateInputType = {
   maxRetries?: true
   backoffInitialSeconds?: true
   backoffFactor?: true
+  rateLimitPerSecond?: true
+  maxInFlight?: true
 }
 
 export type WebhookConfigMinAggregateInputType = {
@@ -135,6 +152,9 @@ export type WebhookConfigMinAggregateInputType = {
   updatedAt?: true
   createdBy?: true
   updatedBy?: true
+  rateLimitPerSecond?: true
+  maxInFlight?: true
+  ordering?: true
 }
 
 export type WebhookConfigMaxAggregateInputType = {
@@ -155,6 +175,9 @@ export type WebhookConfigMaxAggregateInputType = {
   updatedAt?: true
   createdBy?: true
   updatedBy?: true
+  rateLimitPerSecond?: true
+  maxInFlight?: true
+  ordering?: true
 }
 
 export type WebhookConfigCountAggregateInputType = {
@@ -176,6 +199,9 @@ export type WebhookConfigCountAggregateInputType = {
   updatedAt?: true
   createdBy?: true
   updatedBy?: true
+  rateLimitPerSecond?: true
+  maxInFlight?: true
+  ordering?: true
   _all?: true
 }
 
@@ -284,6 +310,9 @@ export type WebhookConfigGroupByOutputType = {
   updatedAt: Date
   createdBy: string | null
   updatedBy: string | null
+  rateLimitPerSecond: number | null
+  maxInFlight: number | null
+  ordering: string
   _count: WebhookConfigCountAggregateOutputType | null
   _avg: WebhookConfigAvgAggregateOutputType | null
   _sum: WebhookConfigSumAggregateOutputType | null
@@ -328,6 +357,9 @@ export type WebhookConfigWhereInput = {
   updatedAt?: Prisma.DateTimeFilter<"WebhookConfig"> | Date | string
   createdBy?: Prisma.StringNullableFilter<"WebhookConfig"> | string | null
   updatedBy?: Prisma.StringNullableFilter<"WebhookConfig"> | string | null
+  rateLimitPerSecond?: Prisma.IntNullableFilter<"WebhookConfig"> | number | null
+  maxInFlight?: Prisma.IntNullableFilter<"WebhookConfig"> | number | null
+  ordering?: Prisma.StringFilter<"WebhookConfig"> | string
 }
 
 export type WebhookConfigOrderByWithRelationInput = {
@@ -349,6 +381,9 @@ export type WebhookConfigOrderByWithRelationInput = {
   updatedAt?: Prisma.SortOrder
   createdBy?: Prisma.SortOrderInput | Prisma.SortOrder
   updatedBy?: Prisma.SortOrderInput | Prisma.SortOrder
+  rateLimitPerSecond?: Prisma.SortOrderInput | Prisma.SortOrder
+  maxInFlight?: Prisma.SortOrderInput | Prisma.SortOrder
+  ordering?: Prisma.SortOrder
 }
 
 export type WebhookConfigWhereUniqueInput = Prisma.AtLeast<{
@@ -373,6 +408,9 @@ export type WebhookConfigWhereUniqueInput = Prisma.AtLeast<{
   updatedAt?: Prisma.DateTimeFilter<"WebhookConfig"> | Date | string
   createdBy?: Prisma.StringNullableFilter<"WebhookConfig"> | string | null
   updatedBy?: Prisma.StringNullableFilter<"WebhookConfig"> | string | null
+  rateLimitPerSecond?: Prisma.IntNullableFilter<"WebhookConfig"> | number | null
+  maxInFlight?: Prisma.IntNullableFilter<"WebhookConfig"> | number | null
+  ordering?: Prisma.StringFilter<"WebhookConfig"> | string
 }, "id">
 
 export type WebhookConfigOrderByWithAggregationInput = {
@@ -394,6 +432,9 @@ export type WebhookConfigOrderByWithAggregationInput = {
   updatedAt?: Prisma.SortOrder
   createdBy?: Prisma.SortOrderInput | Prisma.SortOrder
   updatedBy?: Prisma.SortOrderInput | Prisma.SortOrder
+  rateLimitPerSecond?: Prisma.SortOrderInput | Prisma.SortOrder
+  maxInFlight?: Prisma.SortOrderInput | Prisma.SortOrder
+  ordering?: Prisma.SortOrder
   _count?: Prisma.WebhookConfigCountOrderByAggregateInput
   _avg?: Prisma.WebhookConfigAvgOrderByAggregateInput
   _max?: Prisma.WebhookConfigMaxOrderByAggregateInput
@@ -423,6 +464,9 @@ export type WebhookConfigScalarWhereWithAggregatesInput = {
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"WebhookConfig"> | Date | string
   createdBy?: Prisma.StringNullableWithAggregatesFilter<"WebhookConfig"> | string | null
   updatedBy?: Prisma.StringNullableWithAggregatesFilter<"WebhookConfig"> | string | null
+  rateLimitPerSecond?: Prisma.IntNullableWithAggregatesFilter<"WebhookConfig"> | number | null
+  maxInFlight?: Prisma.IntNullableWithAggregatesFilter<"WebhookConfig"> | number | null
+  ordering?: Prisma.StringWithAggregatesFilter<"WebhookConfig"> | string
 }
 
 export type WebhookConfigCreateInput = {
@@ -444,6 +488,9 @@ export type WebhookConfigCreateInput = {
   updatedAt?: Date | string
   createdBy?: string | null
   updatedBy?: string | null
+  rateLimitPerSecond?: number | null
+  maxInFlight?: number | null
+  ordering?: string
 }
 
 export type WebhookConfigUncheckedCreateInput = {
@@ -465,6 +512,9 @@ export type WebhookConfigUncheckedCreateInput = {
   updatedAt?: Date | string
   createdBy?: string | null
   updatedBy?: string | null
+  rateLimitPerSecond?: number | null
+  maxInFlight?: number | null
+  ordering?: string
 }
 
 export type WebhookConfigUpdateInput = {
@@ -486,6 +536,9 @@ export type WebhookConfigUpdateInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  rateLimitPerSecond?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  maxInFlight?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  ordering?: Prisma.StringFieldUpdateOperationsInput | string
 }
 
 export type WebhookConfigUncheckedUpdateInput = {
@@ -507,6 +560,9 @@ export type WebhookConfigUncheckedUpdateInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  rateLimitPerSecond?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  maxInFlight?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  ordering?: Prisma.StringFieldUpdateOperationsInput | string
 }
 
 export type WebhookConfigCreateManyInput = {
@@ -528,6 +584,9 @@ export type WebhookConfigCreateManyInput = {
   updatedAt?: Date | string
   createdBy?: string | null
   updatedBy?: string | null
+  rateLimitPerSecond?: number | null
+  maxInFlight?: number | null
+  ordering?: string
 }
 
 export type WebhookConfigUpdateManyMutationInput = {
@@ -549,6 +608,9 @@ export type WebhookConfigUpdateManyMutationInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  rateLimitPerSecond?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  maxInFlight?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  ordering?: Prisma.StringFieldUpdateOperationsInput | string
 }
 
 export type WebhookConfigUncheckedUpdateManyInput = {
@@ -570,6 +632,9 @@ export type WebhookConfigUncheckedUpdateManyInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  rateLimitPerSecond?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  maxInFlight?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  ordering?: Prisma.StringFieldUpdateOperationsInput | string
 }
 
 export type StringNullableListFilter<$PrismaModel = never> = {
@@ -599,6 +664,9 @@ export type WebhookConfigCountOrderByAggregateInput = {
   updatedAt?: Prisma.SortOrder
   createdBy?: Prisma.SortOrder
   updatedBy?: Prisma.SortOrder
+  rateLimitPerSecond?: Prisma.SortOrder
+  maxInFlight?: Prisma.SortOrder
+  ordering?: Prisma.SortOrder
 }
 
 export type WebhookConfigAvgOrderByAggregateInput = {
@@ -606,6 +674,8 @@ export type WebhookConfigAvgOrderByAggregateInput = {
   maxRetries?: Prisma.SortOrder
   backoffInitialSeconds?: Prisma.SortOrder
   backoffFactor?: Prisma.SortOrder
+  rateLimitPerSecond?: Prisma.SortOrder
+  maxInFlight?: Prisma.SortOrder
 }
 
 export type WebhookConfigMaxOrderByAggregateInput = {
@@ -626,6 +696,9 @@ export type WebhookConfigMaxOrderByAggregateInput = {
   updatedAt?: Prisma.SortOrder
   createdBy?: Prisma.SortOrder
   updatedBy?: Prisma.SortOrder
+  rateLimitPerSecond?: Prisma.SortOrder
+  maxInFlight?: Prisma.SortOrder
+  ordering?: Prisma.SortOrder
 }
 
 export type WebhookConfigMinOrderByAggregateInput = {
@@ -646,6 +719,9 @@ export type WebhookConfigMinOrderByAggregateInput = {
   updatedAt?: Prisma.SortOrder
   createdBy?: Prisma.SortOrder
   updatedBy?: Prisma.SortOrder
+  rateLimitPerSecond?: Prisma.SortOrder
+  maxInFlight?: Prisma.SortOrder
+  ordering?: Prisma.SortOrder
 }
 
 export type WebhookConfigSumOrderByAggregateInput = {
@@ -653,6 +729,8 @@ export type WebhookConfigSumOrderByAggregateInput = {
   maxRetries?: Prisma.SortOrder
   backoffInitialSeconds?: Prisma.SortOrder
   backoffFactor?: Prisma.SortOrder
+  rateLimitPerSecond?: Prisma.SortOrder
+  maxInFlight?: Prisma.SortOrder
 }
 
 export type WebhookConfigCreateeventsInput = {
@@ -680,6 +758,14 @@ export type BoolFieldUpdateOperationsInput = {
   set?: boolean
 }
 
+export type NullableIntFieldUpdateOperationsInput = {
+  set?: number | null
+  increment?: number
+  decrement?: number
+  multiply?: number
+  divide?: number
+}
+
 
 
 export type WebhookConfigSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -701,6 +787,9 @@ export type WebhookConfigSelect<ExtArgs extends runtime.Types.Extensions.Interna
   updatedAt?: boolean
   createdBy?: boolean
   updatedBy?: boolean
+  rateLimitPerSecond?: boolean
+  maxInFlight?: boolean
+  ordering?: boolean
 }, ExtArgs["result"]["webhookConfig"]>
 
 export type WebhookConfigSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -722,6 +811,9 @@ export type WebhookConfigSelectCreateManyAndReturn<ExtArgs extends runtime.Types
   updatedAt?: boolean
   createdBy?: boolean
   updatedBy?: boolean
+  rateLimitPerSecond?: boolean
+  maxInFlight?: boolean
+  ordering?: boolean
 }, ExtArgs["result"]["webhookConfig"]>
 
 export type WebhookConfigSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -743,6 +835,9 @@ export type WebhookConfigSelectUpdateManyAndReturn<ExtArgs extends runtime.Types
   updatedAt?: boolean
   createdBy?: boolean
   updatedBy?: boolean
+  rateLimitPerSecond?: boolean
+  maxInFlight?: boolean
+  ordering?: boolean
 }, ExtArgs["result"]["webhookConfig"]>
 
 export type WebhookConfigSelectScalar = {
@@ -764,9 +859,12 @@ export type WebhookConfigSelectScalar = {
   updatedAt?: boolean
   createdBy?: boolean
   updatedBy?: boolean
+  rateLimitPerSecond?: boolean
+  maxInFlight?: boolean
+  ordering?: boolean
 }
 
-export type WebhookConfigOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "entityName" | "events" | "webhookUrl" | "httpMethod" | "headersJson" | "timeoutMs" | "maxRetries" | "backoffInitialSeconds" | "backoffFactor" | "enabled" | "secret" | "deleted" | "createdAt" | "updatedAt" | "createdBy" | "updatedBy", ExtArgs["result"]["webhookConfig"]>
+export type WebhookConfigOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "entityName" | "events" | "webhookUrl" | "httpMethod" | "headersJson" | "timeoutMs" | "maxRetries" | "backoffInitialSeconds" | "backoffFactor" | "enabled" | "secret" | "deleted" | "createdAt" | "updatedAt" | "createdBy" | "updatedBy" | "rateLimitPerSecond" | "maxInFlight" | "ordering", ExtArgs["result"]["webhookConfig"]>
 
 export type $WebhookConfigPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "WebhookConfig"
@@ -790,6 +888,9 @@ export type $WebhookConfigPayload<ExtArgs extends runtime.Types.Extensions.Inter
     updatedAt: Date
     createdBy: string | null
     updatedBy: string | null
+    rateLimitPerSecond: number | null
+    maxInFlight: number | null
+    ordering: string
   }, ExtArgs["result"]["webhookConfig"]>
   composites: {}
 }
@@ -1231,6 +1332,9 @@ export interface WebhookConfigFieldRefs {
   readonly updatedAt: Prisma.FieldRef<"WebhookConfig", 'DateTime'>
   readonly createdBy: Prisma.FieldRef<"WebhookConfig", 'String'>
   readonly updatedBy: Prisma.FieldRef<"WebhookConfig", 'String'>
+  readonly rateLimitPerSecond: Prisma.FieldRef<"WebhookConfig", 'Int'>
+  readonly maxInFlight: Prisma.FieldRef<"WebhookConfig", 'Int'>
+  readonly ordering: Prisma.FieldRef<"WebhookConfig", 'String'>
 }
     
 
