@@ -194,6 +194,10 @@ describe('circuit breaker', () => {
     await commitChanges(s, tenant, inserts(40));
     await eventually(async () => ((await seen()) === 'OPEN' ? true : undefined), 30_000, 'the circuit OPEN');
     const openedAt = Date.now();
+    const metrics = (await suite.app.app.inject({ method: 'GET', url: '/metrics' })).body;
+    expect(metrics).toMatch(
+      new RegExp(`^hookgate_webhook_circuit_state\\{tenant="${tenant}",config="${config.id}"\\} [12]$`, 'm'),
+    );
     const waiting = new Map((await outboxRows(s, tenant)).map((r) => [r.id, r.retry_count]));
     // Down for three open periods more; meanwhile watch the state.
     while (Date.now() - openedAt < 3 * OPEN_MS + 500) {
