@@ -12,7 +12,7 @@
  *
  * Delivery control (issue 11): `throughput` also runs `perkey` (ordering PER_KEY over
  * BENCH_KEYS (1000) keys per tenant) beside the bare loop and Hookgate with every control off;
- * `pace` runs two dispatchers on one configuration with rateLimitPerSecond BENCH_PACE (200) and
+ * `pace` runs two dispatchers on one configuration with rateLimitPerSecond BENCH_PACE (50) and
  * measures the arrivals over BENCH_PACE_SECONDS (30) after a 5 s start.
  */
 import 'reflect-metadata';
@@ -43,7 +43,7 @@ const IDLE_TENANTS = Number(process.env.BENCH_IDLE_TENANTS ?? 1000);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const SECRET = crypto.randomBytes(32).toString('hex');
 const KEYS = Number(process.env.BENCH_KEYS ?? 1000);
-const PACE = Number(process.env.BENCH_PACE ?? 200);
+const PACE = Number(process.env.BENCH_PACE ?? 50);
 const PACE_SECONDS = Number(process.env.BENCH_PACE_SECONDS ?? 30);
 
 const withDatabase = (url: string, database: string) =>

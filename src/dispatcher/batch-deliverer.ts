@@ -9,7 +9,7 @@ import { recordCircuitOutcomes } from '../outbox/sql/record-circuit-outcomes';
 import { releaseClaims } from '../outbox/sql/release-claims';
 import { settleBatch, type Settlement } from '../outbox/sql/settle-batch';
 import type { TenantOutbox } from '../outbox/sql/tenant-outbox';
-import { circuitOutcomes, type EndpointAttempt } from './circuit';
+import { circuitOutcomes, CleanCircuits, type EndpointAttempt } from './circuit';
 import { createDeliveryAgent, sendDelivery } from './deliver';
 import { logDispatcherFailure } from './log-failure';
 import type { DispatcherMetrics } from './metrics';
@@ -36,6 +36,7 @@ export interface BatchDelivererDeps {
 export class BatchDeliverer {
   private readonly agent: Agent;
   private readonly slots: Slots;
+  private readonly cleanCircuits = new CleanCircuits();
 
   constructor(private readonly deps: BatchDelivererDeps) {
     this.agent = createDeliveryAgent({
@@ -161,17 +162,20 @@ export class BatchDeliverer {
     for (const [status, n] of counts) this.deps.metrics.deliveries.labels(status.toLowerCase()).inc(n);
   }
 
-  /** The configurations' shared circuit state (CONTRACT §10), after the batch's own settle. */
+  /** The configurations' shared circuit state (CONTRACT §10), written before the batch's settle. */
   private async recordCircuit(outbox: TenantOutbox, attempts: EndpointAttempt[]): Promise<void> {
     const { pool, logger, settings } = this.deps;
-    await retryOnConnectionLoss(
+    const toWrite = this.cleanCircuits.toWrite(attempts);
+    if (toWrite.length === 0) return;
+    const after = await retryOnConnectionLoss(
       () =>
-        recordCircuitOutcomes(pool, outbox.tenantId, circuitOutcomes(attempts), {
+        recordCircuitOutcomes(pool, outbox.tenantId, circuitOutcomes(toWrite), {
           failures: settings.circuitFailures,
           openMs: settings.circuitOpenMs,
         }),
       { logger, what: 'circuit state' },
     );
+    this.cleanCircuits.note(after);
   }
 
   private async giveBack(outbox: TenantOutbox, unsent: string[]): Promise<void> {

@@ -22,9 +22,9 @@ export async function recordCircuitOutcomes(
   tenantId: string,
   outcomes: CircuitOutcome[],
   circuit: { failures: number; openMs: number },
-): Promise<void> {
-  if (outcomes.length === 0) return;
-  await queryPrepared(db, {
+): Promise<CircuitAfter[]> {
+  if (outcomes.length === 0) return [];
+  const { rows } = await queryPrepared<{ config_id: string; clean: boolean }>(db, {
     text: `INSERT INTO webhook_delivery_state AS st
                   (config_id, tenant_id, consecutive_failures, circuit_open_until, last_success_at, last_failure_at)
            SELECT u.config_id, $1, u.fails,
@@ -44,7 +44,8 @@ export async function recordCircuitOutcomes(
                WHEN EXCLUDED.last_success_at IS NOT NULL THEN NULL
                ELSE st.circuit_open_until END,
              last_success_at = GREATEST(EXCLUDED.last_success_at, st.last_success_at),
-             last_failure_at = GREATEST(EXCLUDED.last_failure_at, st.last_failure_at)`,
+             last_failure_at = GREATEST(EXCLUDED.last_failure_at, st.last_failure_at)
+           RETURNING config_id, consecutive_failures = 0 AND circuit_open_until IS NULL AS clean`,
     values: [
       tenantId,
       circuit.failures,
@@ -55,4 +56,11 @@ export async function recordCircuitOutcomes(
       outcomes.map((o) => o.lastFailureAt),
     ],
   });
+  return rows.map((r) => ({ configId: r.config_id, clean: r.clean }));
+}
+
+/** A configuration's circuit after the write: `clean` when closed with no failure counted. */
+export interface CircuitAfter {
+  configId: string;
+  clean: boolean;
 }
