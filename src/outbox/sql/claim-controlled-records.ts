@@ -17,9 +17,13 @@ export interface ControlledClaim {
 
 /**
  * The burst of a pace, in seconds: a configuration idle for a while may start this many seconds'
- * worth of attempts at once. Small, so no window of a few seconds sees much more than the pace.
+ * worth of attempts at once. It must outlast a claim's round (which takes a few hundred ms on a
+ * loaded machine: a smaller burst caps the pace at burst / round), and stays small enough that
+ * a 10-second window sees at most 5 % more than the pace.
  */
-const PACE_BURST_SECONDS = 0.1;
+const PACE_BURST_SECONDS = 0.5;
+/** A paced configuration is claimed again this long after its tokens ran out, at the soonest. */
+const PACE_RECHECK_MS = 50;
 
 /** fragments.ts's DUE_STATUS and CLAIMABLE, for the outbox row `o`. */
 const DUE_O = `o.status IN ('PENDING', 'RETRYING')`;
@@ -103,8 +107,8 @@ export async function claimControlledRecords(
                            AND r.in_flight + COALESCE(t.n, 0) >= r.max_in_flight) THEN $4
                       ELSE 0 END AS circuit_or_slots_ms,
                     CASE WHEN r.rate IS NULL THEN 0
-                         -- Half a burst at least: tokens keep adding up meanwhile, claims stay few.
-                         ELSE GREATEST(${PACE_BURST_SECONDS * 500}, extract(epoch FROM r.pace_from + (COALESCE(t.n, 0) + 1) / r.rate::float8 * interval '1 second'
+                         -- Not sooner: tokens keep adding up meanwhile, so claims stay few.
+                         ELSE GREATEST(${PACE_RECHECK_MS}, extract(epoch FROM r.pace_from + (COALESCE(t.n, 0) + 1) / r.rate::float8 * interval '1 second'
                                                  - ${PACE_BURST_SECONDS} * interval '1 second' - now()) * 1000) END AS pace_ms
                FROM room r LEFT JOIN taken t ON t.config_id = r.id
               WHERE r.allowed < ${limit} AND COALESCE(t.n, 0) >= r.allowed
