@@ -9,6 +9,11 @@
  * it creates a throw-away database there and drops it at the end. The receiver (204 to all) runs
  * in a child process. Settings: BENCH_ROWS (100000), BENCH_TENANTS (10), BENCH_ROUNDS (2),
  * BENCH_LATENCY_SECONDS (60), BENCH_WARMUP_SECONDS (5), BENCH_RATE (500), BENCH_IDLE_TENANTS (1000).
+ *
+ * Delivery control (issue 11): `throughput` also runs `perkey` (ordering PER_KEY over
+ * BENCH_KEYS (1000) keys per tenant) beside the bare loop and Hookgate with every control off;
+ * `pace` runs two dispatchers on one configuration with rateLimitPerSecond BENCH_PACE (50) and
+ * measures the arrivals over BENCH_PACE_SECONDS (30) after a 5 s start.
  */
 import 'reflect-metadata';
 import { fork, type ChildProcess } from 'node:child_process';
@@ -38,6 +43,9 @@ const IDLE_TENANTS = Number(process.env.BENCH_IDLE_TENANTS ?? 1000);
 /** Seconds of changes at RATE before the measured latency run, reported apart (see latency()). */
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const SECRET = crypto.randomBytes(32).toString('hex');
+const KEYS = Number(process.env.BENCH_KEYS ?? 1000);
+const PACE = Number(process.env.BENCH_PACE ?? 50);
+const PACE_SECONDS = Number(process.env.BENCH_PACE_SECONDS ?? 30);
 
 /** The receiver child and a request/answer over IPC. */
 class ReceiverProcess {
@@ -73,6 +81,7 @@ async function createTenants(
   prefix: string,
   n: number,
   receiverUrl: string,
+  fields: Record<string, unknown> = {},
 ): Promise<Array<{ id: string; schema: string }>> {
   const out = [];
   for (let i = 0; i < n; i++) {
@@ -80,7 +89,7 @@ async function createTenants(
     const schema = await rt.services.tenants.ensure(id);
     await rt.services.webhooks.create(
       { tenantId: id, actor: 'bench', permissions: new Set(['tenant:admin']) },
-      { entityName: 'orders', events: 'INSERT', webhookUrl: receiverUrl, secret: SECRET },
+      { entityName: 'orders', events: 'INSERT', webhookUrl: receiverUrl, secret: SECRET, ...fields },
     );
     out.push({ id, schema });
   }
@@ -90,7 +99,13 @@ async function createTenants(
 const changes = (n: number, from: number): EntityChange[] =>
   Array.from({ length: n }, (_, i) => ({
     operation: 'INSERT' as const,
-    data: { seq: from + i, total: 42.5, customer: 'c-' + ((from + i) % 977), note: 'x'.repeat(200) },
+    data: {
+      seq: from + i,
+      key: (from + i) % KEYS,
+      total: 42.5,
+      customer: 'c-' + ((from + i) % 977),
+      note: 'x'.repeat(200),
+    },
     previous: null,
   }));
 
@@ -103,6 +118,8 @@ async function seed(rt: Runtime, tenants: Array<{ id: string; schema: string }>,
           tenantId: t.id,
           schema: t.schema,
           entityName: 'orders',
+          // Records carry their key whatever the configuration does with it, as the record writer's do.
+          primaryKey: 'key',
           writeRequestId: 'bench',
           occurredAt: new Date(),
           changes: changes(Math.min(1000, per - i), i),
@@ -144,12 +161,13 @@ function newDispatcher(rt: Runtime, listen: boolean, overrides: object = {}): Di
 }
 
 async function throughput(rt: Runtime, receiver: ReceiverProcess): Promise<void> {
-  const results: { bare: number[]; hookgate: number[] } = { bare: [], hookgate: [] };
+  const results: { bare: number[]; hookgate: number[]; perkey: number[] } = { bare: [], hookgate: [], perkey: [] };
   for (let round = 0; round < ROUNDS; round++) {
-    for (const kind of (process.env.BENCH_ONLY ? [process.env.BENCH_ONLY] : ['bare', 'hookgate']) as Array<
-      'bare' | 'hookgate'
+    for (const kind of (process.env.BENCH_ONLY ? [process.env.BENCH_ONLY] : ['bare', 'hookgate', 'perkey']) as Array<
+      'bare' | 'hookgate' | 'perkey'
     >) {
-      const tenants = await createTenants(rt, `tp${round}-${kind}`, TENANTS, receiver.url);
+      const fields = kind === 'perkey' ? { ordering: 'PER_KEY' } : {};
+      const tenants = await createTenants(rt, `tp${round}-${kind}`, TENANTS, receiver.url, fields);
       await seed(rt, tenants, ROWS);
       await receiver.ask({ cmd: 'reset', track: false });
       const started = now();
@@ -187,6 +205,35 @@ async function throughput(rt: Runtime, receiver: ReceiverProcess): Promise<void>
   console.log(
     `throughput: bare loop ${Math.round(bare)} rows/s, Hookgate ${Math.round(hookgate)} rows/s (medians); ` +
       `Hookgate / bare per round ${results.hookgate.map((h, i) => (h / results.bare[i]).toFixed(2)).join(' ')}, median ${(100 * paired).toFixed(0)} % (goal >= 60 %)`,
+  );
+  if (results.perkey.length > 0) {
+    const perKey = median(results.perkey.map((h, i) => h / results.bare[i]));
+    console.log(
+      `throughput, ordering PER_KEY over ${KEYS} keys per tenant: ${Math.round(median(results.perkey))} rows/s (median); ` +
+        `PER_KEY / bare per round ${results.perkey.map((h, i) => (h / results.bare[i]).toFixed(2)).join(' ')}, median ${(100 * perKey).toFixed(0)} % (goal >= 50 %)`,
+    );
+  }
+}
+
+/** Two dispatchers on one configuration with rateLimitPerSecond PACE: the pace the receiver sees. */
+async function pace(rt: Runtime, receiver: ReceiverProcess): Promise<void> {
+  const tenants = await createTenants(rt, 'pace', 1, receiver.url, { rateLimitPerSecond: PACE });
+  // More than the run can deliver, so the pace, not the backlog, decides.
+  await seed(rt, tenants, PACE * (PACE_SECONDS + 15));
+  await receiver.ask({ cmd: 'reset', track: true });
+  const dispatchers = [newDispatcher(rt, true), newDispatcher(rt, true)];
+  for (const d of dispatchers) d.start();
+  const started = now();
+  await sleep((PACE_SECONDS + 6) * 1000);
+  for (const d of dispatchers) await d.stop();
+  const { arrivals } = await receiver.ask<{ arrivals: Array<[number, number]> }>({ cmd: 'arrivals' });
+  const from = started + 5000;
+  const until = from + PACE_SECONDS * 1000;
+  const counted = arrivals.filter(([, at]) => at >= from && at < until).length;
+  const measured = counted / PACE_SECONDS;
+  console.log(
+    `pace: rateLimitPerSecond ${PACE}, two dispatchers, ${counted} arrivals in ${PACE_SECONDS} s = ${measured.toFixed(1)}/s, ` +
+      `${((100 * (measured - PACE)) / PACE).toFixed(1)} % off the setting (goal within ±10 %)`,
   );
 }
 
@@ -429,6 +476,7 @@ async function main() {
     if (run('throughput')) await throughput(rt, receiver);
     if (run('latency')) await latency(rt, receiver);
     if (run('idle')) await idleScale(rt, receiver);
+    if (run('pace')) await pace(rt, receiver);
   } finally {
     for (const p of dispatcherPools) await p.end();
     await rt.close();

@@ -99,7 +99,7 @@ async function measure(rt: Runtime, pool: pg.Pool, pid: number, t: Tenant): Prom
     await writeDue(rt, t, BATCH);
     const cpu0 = backendCpuMs(pid);
     const t0 = now();
-    const claimed = await claimDueRecords(pool, tenantOutbox(t.id, t.schema), {
+    const { records: claimed } = await claimDueRecords(pool, tenantOutbox(t.id, t.schema), {
       workerId: 'plan-growth',
       limit: BATCH,
       leaseMs: 30_000,

@@ -45,7 +45,7 @@ export function createServices(config: Config, db: Database, logger: Logger, met
     logger,
     metrics,
     tenants,
-    webhooks: new WebhookConfigService(db.prisma, tenants, config.webhookMaxConfigsPerEntity),
+    webhooks: new WebhookConfigService(db.prisma, tenants, db.pool, config.webhookMaxConfigsPerEntity),
     entities: new EntityService(db, tenants),
     triggers: new TriggerService(db.prisma, {
       db,

@@ -5,9 +5,11 @@ import type { Logger } from '../logger';
 import type { ClaimedRecord } from '../outbox/sql/claim-due-records';
 import { extendLeases } from '../outbox/sql/extend-leases';
 import { pullTenantHint } from '../outbox/sql/pull-tenant-hint';
+import { recordCircuitOutcomes } from '../outbox/sql/record-circuit-outcomes';
 import { releaseClaims } from '../outbox/sql/release-claims';
 import { settleBatch, type Settlement } from '../outbox/sql/settle-batch';
 import type { TenantOutbox } from '../outbox/sql/tenant-outbox';
+import { circuitOutcomes, CleanCircuits, type EndpointAttempt } from './circuit';
 import { createDeliveryAgent, sendDelivery } from './deliver';
 import { logDispatcherFailure } from './log-failure';
 import type { DispatcherMetrics } from './metrics';
@@ -37,6 +39,7 @@ export class BatchDeliverer {
   /** Each tenant's share of the slots, while it has deliveries waiting or in flight. */
   private readonly tenantSlots = new Map<string, { slots: Slots; users: number }>();
   private closed = false;
+  private readonly cleanCircuits = new CleanCircuits();
 
   constructor(private readonly deps: BatchDelivererDeps) {
     this.agent = createDeliveryAgent({
@@ -59,7 +62,14 @@ export class BatchDeliverer {
 
   /** Delivers one claimed batch and settles it in one statement; never throws. */
   async deliverAndSettle(outbox: TenantOutbox, records: ClaimedRecord[]): Promise<void> {
-    const { results, unsent } = await this.deliverAll(outbox, records);
+    const { results, unsent, endpointAttempts } = await this.deliverAll(outbox, records);
+    try {
+      // Before the settle: while the batch's records are still leased (in flight), a circuit due
+      // for a probe lets no other probe start, so its outcome is written before a second one can.
+      if (endpointAttempts.length > 0) await this.recordCircuit(outbox, endpointAttempts);
+    } catch (err) {
+      this.logFailure(err, 'dispatcher could not record the circuit state of a batch');
+    }
     try {
       if (results.length > 0) await this.settle(outbox, results);
       if (unsent.length > 0) await this.giveBack(outbox, unsent);
@@ -73,7 +83,7 @@ export class BatchDeliverer {
   private async deliverAll(
     outbox: TenantOutbox,
     records: ClaimedRecord[],
-  ): Promise<{ results: Settlement[]; unsent: string[] }> {
+  ): Promise<{ results: Settlement[]; unsent: string[]; endpointAttempts: EndpointAttempt[] }> {
     const { pool, workerId, settings } = this.deps;
     const ids = records.map((r) => r.id);
     const renewLeases = setInterval(
@@ -87,6 +97,7 @@ export class BatchDeliverer {
     const results: Settlement[] = [];
     const unsent: string[] = [];
     const tenant = this.tenantShare(outbox.tenantId);
+    const endpointAttempts: EndpointAttempt[] = [];
     try {
       await Promise.all(
         records.map(async (record) => {
@@ -107,7 +118,7 @@ export class BatchDeliverer {
             return;
           }
           try {
-            results.push(await this.attemptDelivery(record));
+            results.push(await this.attemptDelivery(record, endpointAttempts));
           } finally {
             this.slots.release();
             tenant.slots.release();
@@ -118,7 +129,7 @@ export class BatchDeliverer {
       clearInterval(renewLeases);
       if (--tenant.users === 0) this.tenantSlots.delete(outbox.tenantId);
     }
-    return { results, unsent };
+    return { results, unsent, endpointAttempts };
   }
 
   /** The tenant's slots, shared by its batches in flight; forgotten when its last batch ends. */
@@ -133,8 +144,11 @@ export class BatchDeliverer {
     return share;
   }
 
-  /** One dispatch attempt of one record: the request (or the reason for none) and its result. */
-  private async attemptDelivery(record: ClaimedRecord): Promise<Settlement> {
+  /**
+   * One dispatch attempt of one record: the request (or the reason for none) and its result. A
+   * request sent is also noted in `endpointAttempts`, for the configuration's circuit.
+   */
+  private async attemptDelivery(record: ClaimedRecord, endpointAttempts: EndpointAttempt[]): Promise<Settlement> {
     const prepared = prepareDelivery(record, record.config, this.deps.headerPrefix, Math.floor(Date.now() / 1000));
     if ('refused' in prepared) {
       const transition = nextState(record, record.config, prepared.refused);
@@ -145,6 +159,11 @@ export class BatchDeliverer {
       };
     }
     const sent = await sendDelivery(this.agent, prepared.request);
+    endpointAttempts.push({
+      configId: record.config!.id,
+      ok: sent.outcome.kind === 'response' && sent.outcome.statusCode >= 200 && sent.outcome.statusCode < 300,
+      at: sent.startedAt + sent.durationMs,
+    });
     const transition = nextState(record, record.config, sent.outcome);
     this.deps.metrics.latency.labels(transition.status.toLowerCase()).observe(sent.durationMs / 1000);
     return {
@@ -171,6 +190,22 @@ export class BatchDeliverer {
     for (const s of results)
       if (settled.has(s.id)) counts.set(s.transition.status, (counts.get(s.transition.status) ?? 0) + 1);
     for (const [status, n] of counts) this.deps.metrics.deliveries.labels(status.toLowerCase()).inc(n);
+  }
+
+  /** The configurations' shared circuit state (CONTRACT §10), written before the batch's settle. */
+  private async recordCircuit(outbox: TenantOutbox, attempts: EndpointAttempt[]): Promise<void> {
+    const { pool, logger, settings } = this.deps;
+    const toWrite = this.cleanCircuits.toWrite(attempts);
+    if (toWrite.length === 0) return;
+    const after = await retryOnConnectionLoss(
+      () =>
+        recordCircuitOutcomes(pool, outbox.tenantId, circuitOutcomes(toWrite), {
+          failures: settings.circuitFailures,
+          openMs: settings.circuitOpenMs,
+        }),
+      { logger, what: 'circuit state' },
+    );
+    this.cleanCircuits.note(after);
   }
 
   private async giveBack(outbox: TenantOutbox, unsent: string[]): Promise<void> {

@@ -5,10 +5,11 @@ import type { Registry } from 'prom-client';
 import { inTransaction, retryOnConnectionLoss } from '../db/database';
 import { isConnectionError } from '../errors';
 import type { Logger } from '../logger';
-import { claimDueRecords } from '../outbox/sql/claim-due-records';
+import { claimControlledRecords } from '../outbox/sql/claim-controlled-records';
+import { claimDueRecords, type ClaimedRecord } from '../outbox/sql/claim-due-records';
 import { rescueExpiredLeases } from '../outbox/sql/rescue-expired-leases';
 import { retireTenant } from '../outbox/sql/retire-tenant';
-import { tenantOutbox } from '../outbox/sql/tenant-outbox';
+import { tenantOutbox, type TenantOutbox } from '../outbox/sql/tenant-outbox';
 import { BatchDeliverer } from './batch-deliverer';
 import { logDispatcherFailure } from './log-failure';
 import { createDispatcherMetrics } from './metrics';
@@ -31,6 +32,16 @@ export interface DispatcherDeps {
 const BATCHES_AHEAD = 2;
 
 const STAYS_DUE: DrainOutcome = { kind: 'stays-due' };
+
+/**
+ * Records held back by a limit (pace, in-flight cap, circuit) that free up within this long keep
+ * the drain claiming; later ones are left to the poll. Also how often an in-flight cap or a probe
+ * in flight, which only another process's settle may free, is looked at again.
+ */
+const HELD_RECHECK_MS = 100;
+const HELD_HORIZON_MS = 1000;
+/** Small batches of a paced configuration in flight at once, at most. */
+const HELD_BATCHES_AHEAD = 8;
 
 /**
  * The dispatcher: the scheduler (scheduler.ts) picks a tenant with due work → its records are
@@ -101,7 +112,7 @@ export class Dispatcher {
   private async drainTenant(tenantId: string, wakeups: TenantWakeups): Promise<DrainOutcome> {
     const outbox = tenantOutbox(tenantId);
     const { pool, logger } = this.deps;
-    const { batchSize, leaseMs } = this.deps.settings;
+    const { batchSize } = this.deps.settings;
     const inFlight = new Set<Promise<void>>();
     let claimedAny = false;
     try {
@@ -111,10 +122,7 @@ export class Dispatcher {
       }
       while (this.scheduler.isRunning) {
         wakeups.again = false;
-        const batch = await retryOnConnectionLoss(
-          () => claimDueRecords(pool, outbox, { workerId: this.workerId, limit: batchSize, leaseMs }),
-          { logger, what: 'outbox claim' },
-        );
+        const { batch, waitMs } = await this.claim(outbox);
         if (batch.length > 0) {
           claimedAny = true;
           const delivery: Promise<void> = this.deliverer
@@ -122,8 +130,19 @@ export class Dispatcher {
             .finally(() => inFlight.delete(delivery));
           inFlight.add(delivery);
         }
-        if (batch.length === batchSize || wakeups.again) {
+        if (batch.length >= batchSize || wakeups.again) {
           while (inFlight.size >= BATCHES_AHEAD) await Promise.race(inFlight);
+          continue;
+        }
+        if (waitMs !== null && waitMs <= HELD_HORIZON_MS) {
+          // Records wait for the pace, a free slot or a probe: claim again when one may be free.
+          while (inFlight.size >= HELD_BATCHES_AHEAD) await Promise.race(inFlight);
+          await Promise.race([
+            ...inFlight,
+            new Promise<void>((resolve) => setTimeout(resolve, waitMs)),
+            new Promise<void>((resolve) => (wakeups.onWakeup = resolve)),
+          ]);
+          wakeups.onWakeup = undefined;
           continue;
         }
         while (inFlight.size > 0 && !wakeups.again) {
@@ -144,5 +163,34 @@ export class Dispatcher {
       logDispatcherFailure(logger, this.workerId, err, 'dispatcher could not drain a tenant', tenantId);
       return { kind: 'failed', pause: !isConnectionError(err) };
     }
+  }
+
+  /**
+   * One claim of a tenant's due records: those of configurations without delivery controls in one
+   * statement; when the tenant has controlled ones, theirs as their limits allow (in a short
+   * transaction that serialises them per tenant across dispatchers). `waitMs`: see ControlledClaim.
+   */
+  private async claim(outbox: TenantOutbox): Promise<{ batch: ClaimedRecord[]; waitMs: number | null }> {
+    const { pool, logger } = this.deps;
+    const { batchSize, leaseMs } = this.deps.settings;
+    const workerId = this.workerId;
+    const free = await retryOnConnectionLoss(
+      () => claimDueRecords(pool, outbox, { workerId, limit: batchSize, leaseMs }),
+      {
+        logger,
+        what: 'outbox claim',
+      },
+    );
+    if (free.controlled === 0) return { batch: free.records, waitMs: null };
+    // A batch of their own, so a backlog of the other configurations does not starve them.
+    const limit = batchSize;
+    const controlled = await retryOnConnectionLoss(
+      () =>
+        inTransaction(pool, (client) =>
+          claimControlledRecords(client, outbox, { workerId, limit, leaseMs, recheckMs: HELD_RECHECK_MS }),
+        ),
+      { logger, what: 'outbox claim' },
+    );
+    return { batch: free.records.concat(controlled.records), waitMs: controlled.waitMs };
   }
 }

@@ -2,10 +2,13 @@ import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type pg from 'pg';
 import { countDueBacklog } from '../outbox/sql/count-due-backlog';
 import { listDueTenants } from '../outbox/sql/list-due-tenants';
+import { listOpenCircuits } from '../outbox/sql/list-open-circuits';
 import { tenantOutbox } from '../outbox/sql/tenant-outbox';
 
 /** Most tenants a scrape reports a backlog for (the ones due the longest). */
 const BACKLOG_TENANTS = 100;
+/** Most circuits a scrape reports (the ones open the longest); closed ones are not reported. */
+const CIRCUIT_SERIES = 100;
 
 export interface DispatcherMetrics {
   deliveries: Counter<'outcome'>;
@@ -45,6 +48,17 @@ export function createDispatcherMetrics(registry: Registry, pool: pg.Pool, tenan
       const rows = await backlog().catch(() => []);
       const oldest = Math.min(...rows.map((r) => r.oldest?.getTime() ?? Infinity));
       this.set(Number.isFinite(oldest) ? Math.max(0, (Date.now() - oldest) / 1000) : 0);
+    },
+  });
+  new Gauge({
+    name: 'hookgate_webhook_circuit_state',
+    help: 'Circuit breaker of a configuration: 1 open, 2 half-open (closed circuits are absent; at most 100 series)',
+    labelNames: ['tenant', 'config'],
+    registers: [registry],
+    async collect() {
+      this.reset();
+      const open = await listOpenCircuits(pool, { limit: CIRCUIT_SERIES, prefix: tenantPrefix }).catch(() => []);
+      for (const c of open) this.set({ tenant: c.tenantId, config: c.configId }, c.state);
     },
   });
   const metrics: DispatcherMetrics = {

@@ -22,6 +22,10 @@ export interface DispatcherSettings {
    * dispatcher fleets, and keeps test dispatchers to their own tenants.
    */
   tenantPrefix: string;
+  /** Consecutive failed attempts of a configuration that open its circuit (0: no circuit breaker). */
+  circuitFailures: number;
+  /** How long an open circuit stays open before its one probe attempt. */
+  circuitOpenMs: number;
   /** Connections of the dispatcher's own pool (PostgreSQL only; embedded shares the one connection). */
   poolSize: number;
 }
@@ -46,8 +50,9 @@ function tenantPrefix(raw: string | undefined): string {
 }
 
 /**
- * DISPATCHER_CONCURRENCY, DISPATCHER_TENANT_CONCURRENCY, DISPATCHER_BATCH_SIZE, DISPATCHER_LEASE_SECONDS, DISPATCHER_POLL_MS,
- * DISPATCHER_TENANTS_IN_PARALLEL, DISPATCHER_DB_POOL_SIZE, DISPATCHER_TENANT_PREFIX; bad values stop the process like every other setting.
+ * DISPATCHER_CONCURRENCY, DISPATCHER_TENANT_CONCURRENCY, DISPATCHER_BATCH_SIZE, DISPATCHER_LEASE_SECONDS,
+ * DISPATCHER_POLL_MS, DISPATCHER_TENANTS_IN_PARALLEL, DISPATCHER_DB_POOL_SIZE, DISPATCHER_TENANT_PREFIX,
+ * WEBHOOK_CIRCUIT_FAILURES, WEBHOOK_CIRCUIT_OPEN_SECONDS; bad values stop the process like every other setting.
  */
 export function loadDispatcherSettings(env: Env, embedded: boolean): DispatcherSettings {
   return {
@@ -59,5 +64,7 @@ export function loadDispatcherSettings(env: Env, embedded: boolean): DispatcherS
     tenantsInParallel: int(env, 'DISPATCHER_TENANTS_IN_PARALLEL', 32, 1, 256),
     poolSize: int(env, 'DISPATCHER_DB_POOL_SIZE', 6, 2, 100),
     tenantPrefix: tenantPrefix(env.DISPATCHER_TENANT_PREFIX),
+    circuitFailures: int(env, 'WEBHOOK_CIRCUIT_FAILURES', 20, 0, 1_000_000),
+    circuitOpenMs: int(env, 'WEBHOOK_CIRCUIT_OPEN_SECONDS', 60, 1, 86_400) * 1000,
   };
 }

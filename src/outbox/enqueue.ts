@@ -22,6 +22,8 @@ export interface OutboxWrite {
   /** The tenant's schema, from `services.tenants.ensure(tenantId)`. */
   schema: string;
   entityName: string;
+  /** The entity's primary-key field: its value in a change is the records' key (ordering PER_KEY). */
+  primaryKey?: string;
   /** The id of the API request that made the changes (shared by the whole batch). */
   writeRequestId: string;
   occurredAt: Date;
@@ -115,6 +117,7 @@ export async function writeOutboxRecords(client: Queryable, args: OutboxWrite): 
   for (const change of args.changes) {
     const targets = targetsOf.get(change.operation)!;
     if (targets.length === 0) continue;
+    const recordKey = recordKeyOf(change, args.primaryKey);
     const head = `{"eventId":${JSON.stringify(crypto.randomUUID())}${common},"operation":${JSON.stringify(change.operation)}`;
     const tail = `,"writeRequestId":${writeRequestId},"occurredAt":${occurredAt},"data":${JSON.stringify(change.data)},"previous":${JSON.stringify(change.previous)}}`;
     for (const config of targets) {
@@ -124,6 +127,7 @@ export async function writeOutboxRecords(client: Queryable, args: OutboxWrite): 
       batch.configIds.push(config.id);
       batch.payloads.push(payloadText(head, requestId, tail));
       batch.maxRetries.push(config.max_retries);
+      batch.recordKeys.push(recordKey);
       if (batch.operations.length === ROWS_PER_STATEMENT) {
         ({ hintDue } = await insertOutboxRecords(client, outbox, batch));
         batch = emptyBatch(args.entityName);
@@ -136,5 +140,16 @@ export async function writeOutboxRecords(client: Queryable, args: OutboxWrite): 
 }
 
 function emptyBatch(entityName: string): NewOutboxRecords {
-  return { entityName, operations: [], requestIds: [], configIds: [], payloads: [], maxRetries: [] };
+  return { entityName, operations: [], requestIds: [], configIds: [], payloads: [], maxRetries: [], recordKeys: [] };
+}
+
+/**
+ * The primary-key value of the changed record as text (a string as it is, anything else as JSON,
+ * so 1 and "1" stay apart only where the types differ); null without a known primary key.
+ */
+function recordKeyOf(change: EntityChange, primaryKey: string | undefined): string | null {
+  if (!primaryKey) return null;
+  const value = (change.data ?? change.previous)?.[primaryKey];
+  if (value === undefined || value === null) return null;
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }

@@ -298,6 +298,7 @@ export class RecordService {
             tenantId: ctx.tenantId,
             schema,
             entityName: entity.name,
+            primaryKey: entity.primaryKey,
             writeRequestId: requestId,
             occurredAt: new Date(),
             changes,

@@ -5,6 +5,9 @@ export type ChangeOperation = (typeof CHANGE_OPERATIONS)[number];
 /** How deliveries are signed (CONTRACT §10); HOOKGATE_V1 is the default. */
 export const SIGNATURE_SCHEMES = ['HOOKGATE_V1', 'STANDARD_WEBHOOKS'] as const;
 export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];
+/** Delivery order of a configuration's records (CONTRACT §10). */
+export const DELIVERY_ORDERINGS = ['NONE', 'PER_KEY'] as const;
+export type DeliveryOrdering = (typeof DELIVERY_ORDERINGS)[number];
 
 export interface WebhookConfig {
   id: string;
@@ -23,6 +26,10 @@ export interface WebhookConfig {
   signatureScheme: SignatureScheme;
   /** While a rotation's grace runs: when the previous secret stops signing; null otherwise. */
   previousSecretExpiresAt: Date | null;
+  /** Delivery control (CONTRACT §10); null = off. */
+  rateLimitPerSecond: number | null;
+  maxInFlight: number | null;
+  ordering: DeliveryOrdering;
   createdAt: Date;
   updatedAt: Date;
   createdBy: string | null;

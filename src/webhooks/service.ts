@@ -1,11 +1,21 @@
 import crypto from 'node:crypto';
 import type { PrismaClient, WebhookConfig as WebhookConfigRow } from '../generated/prisma/client';
+import type pg from 'pg';
+import { readWebhookHealth, type WebhookHealthRow } from '../outbox/sql/read-webhook-health';
+import { tenantOutbox } from '../outbox/sql/tenant-outbox';
 import type { TenantContext } from '../auth/permissions';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError, validationError } from '../errors';
 import { UUID_PATTERN } from '../validation';
 import { WEBHOOK_DEFAULTS } from './defaults';
-import { type ChangeOperation, type ListQuery, type Page, type SignatureScheme, type WebhookConfig } from './model';
+import {
+  type ChangeOperation,
+  type DeliveryOrdering,
+  type ListQuery,
+  type Page,
+  type SignatureScheme,
+  type WebhookConfig,
+} from './model';
 import { newSecret, secretSchemeMismatch } from './secrets';
 import {
   readEntityNameParam,
@@ -35,6 +45,9 @@ function toModel(row: WebhookConfigRow): WebhookConfig {
       row.previousSecret !== null && row.previousSecretExpiresAt !== null && row.previousSecretExpiresAt > new Date()
         ? row.previousSecretExpiresAt
         : null,
+    rateLimitPerSecond: row.rateLimitPerSecond,
+    maxInFlight: row.maxInFlight,
+    ordering: row.ordering as DeliveryOrdering,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     createdBy: row.createdBy,
@@ -66,6 +79,8 @@ export class WebhookConfigService {
   constructor(
     private readonly prisma: PrismaClient,
     private readonly tenants: TenantSchemas,
+    /** For the delivery health, read from the tenant's outbox (raw SQL). */
+    private readonly pool: pg.Pool,
     /** WEBHOOK_MAX_CONFIGS_PER_ENTITY: not-deleted configurations per tenant and entity. */
     private readonly maxConfigsPerEntity = 50,
   ) {}
@@ -117,6 +132,9 @@ export class WebhookConfigService {
           enabled: f.enabled ?? WEBHOOK_DEFAULTS.enabled,
           secret: f.secret ?? null,
           signatureScheme: f.signatureScheme ?? 'HOOKGATE_V1',
+          rateLimitPerSecond: f.rateLimitPerSecond ?? null,
+          maxInFlight: f.maxInFlight ?? null,
+          ordering: f.ordering ?? 'NONE',
           createdBy: ctx.actor,
           updatedBy: ctx.actor,
         },
@@ -239,6 +257,13 @@ export class WebhookConfigService {
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     });
     return rows.map(toModel);
+  }
+
+  /** The configuration's delivery health (CONTRACT §10): circuit state and the last 24 hours' attempts. */
+  async health(ctx: TenantContext, id: string): Promise<WebhookHealthRow> {
+    await this.get(ctx, id);
+    const schema = await this.tenants.ensure(ctx.tenantId);
+    return readWebhookHealth(this.pool, tenantOutbox(ctx.tenantId, schema), id);
   }
 
   /**

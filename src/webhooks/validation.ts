@@ -2,9 +2,11 @@ import { AppError } from '../errors';
 import { FieldReader, parseQueryInt } from '../validation';
 import {
   CHANGE_OPERATIONS,
+  DELIVERY_ORDERINGS,
   SIGNATURE_SCHEMES,
   SORT_FIELDS,
   type ChangeOperation,
+  type DeliveryOrdering,
   type ListQuery,
   type SignatureScheme,
   type SortField,
@@ -25,6 +27,9 @@ export interface WebhookConfigFields {
   enabled?: boolean;
   secret?: string | null;
   signatureScheme?: SignatureScheme;
+  rateLimitPerSecond?: number | null;
+  maxInFlight?: number | null;
+  ordering?: DeliveryOrdering;
 }
 
 const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,256}$/;
@@ -155,6 +160,7 @@ export function readWebhookConfigFields(body: unknown, mode: 'create' | 'update'
     else out.secret = secret;
   }
   readSignatureScheme(r, out);
+  readDeliveryControl(r, out);
   r.done();
   // Checked after the field errors so a body with both reports VALIDATION_FAILED first.
   if (typeof out.headersJson === 'string') parseHeadersJson(out.headersJson);
@@ -188,6 +194,23 @@ export function readRotationGrace(value: unknown): number {
   const grace = r.integer('graceSeconds', { min: 0, max: MAX_ROTATION_GRACE_SECONDS });
   r.done();
   return grace!;
+}
+
+/** The delivery controls of CONTRACT §10: null (or absent on create) = off. */
+function readDeliveryControl(r: FieldReader, out: WebhookConfigFields): void {
+  const nullableInt = (field: 'rateLimitPerSecond' | 'maxInFlight', max: number) => {
+    if (r.has(field) && r.raw(field) === null) out[field] = null;
+    else out[field] = r.integer(field, { min: 1, max });
+  };
+  nullableInt('rateLimitPerSecond', 10_000);
+  nullableInt('maxInFlight', 1000);
+  if (r.has('ordering')) {
+    const raw = r.raw('ordering');
+    const ordering = raw === null ? 'NONE' : typeof raw === 'string' ? raw.trim().toUpperCase() : undefined;
+    if (ordering === undefined || !(DELIVERY_ORDERINGS as readonly string[]).includes(ordering))
+      r.fail('ordering', `must be one of ${DELIVERY_ORDERINGS.join(', ')}`);
+    else out.ordering = ordering as DeliveryOrdering;
+  }
 }
 
 const SORT_ALIASES: Record<string, SortField> = Object.fromEntries(

@@ -27,7 +27,7 @@ export async function commitChanges(
   services: Services,
   tenantId: string,
   changes: EntityChange[],
-  opts: { entityName?: string; writeRequestId?: string } = {},
+  opts: { entityName?: string; writeRequestId?: string; primaryKey?: string } = {},
 ): Promise<number> {
   const schema = await services.tenants.ensure(tenantId);
   return services.db.transaction((client) =>
@@ -35,6 +35,7 @@ export async function commitChanges(
       tenantId,
       schema,
       entityName: opts.entityName ?? 'orders',
+      primaryKey: opts.primaryKey ?? 'id',
       writeRequestId: opts.writeRequestId ?? 'write-1',
       occurredAt: new Date(),
       changes,

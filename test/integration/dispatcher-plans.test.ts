@@ -73,12 +73,12 @@ describe.skipIf(embedded)('dispatcher plans (real PostgreSQL)', () => {
     const args = { workerId: 'plan-test', limit: 100, leaseMs: 30_000 };
 
     // A new tenant: the connection's first claim and settle find an empty outbox and plan for it.
-    expect(await claimDueRecords(pool, outbox, args)).toEqual([]);
+    expect((await claimDueRecords(pool, outbox, args)).records).toEqual([]);
     expect(await settleBatch(pool, outbox, { workerId: 'plan-test', batch: [delivered('0')] })).toEqual(new Set());
 
     // It grows (no ANALYZE, no autovacuum), then the same connection claims and settles again.
     for (let i = 0; i < 3; i++) await commitChanges(s, tenant, inserts(1000, i * 1000));
-    const claimed = await claimDueRecords(pool, outbox, args);
+    const { records: claimed } = await claimDueRecords(pool, outbox, args);
     expect(claimed).toHaveLength(100);
     const settled = await settleBatch(pool, outbox, {
       workerId: 'plan-test',

@@ -51,7 +51,10 @@ export type CreateWebhookConfigInput = {
   events: Array<ChangeOperation>;
   headersJson?: string | null | undefined;
   httpMethod?: string | null | undefined;
+  maxInFlight?: number | null | undefined;
   maxRetries?: number | null | undefined;
+  ordering?: DeliveryOrdering | null | undefined;
+  rateLimitPerSecond?: number | null | undefined;
   /** Signing secret (write-only) */
   secret?: string | null | undefined;
   /** Default HOOKGATE_V1 */
@@ -79,6 +82,11 @@ export type DefineEntityInput = {
   /** A TIMESTAMP or DATE field; it is indexed */
   timeField?: string | null | undefined;
 };
+
+/** PER_KEY: a record waits while an older record of the same key is PENDING or RETRYING */
+export type DeliveryOrdering =
+  | 'NONE'
+  | 'PER_KEY';
 
 export type EntityFieldInput = {
   name: string;
@@ -227,7 +235,10 @@ export type UpdateWebhookConfigInput = {
   events?: Array<ChangeOperation> | null | undefined;
   headersJson?: string | null | undefined;
   httpMethod?: string | null | undefined;
+  maxInFlight?: number | null | undefined;
   maxRetries?: number | null | undefined;
+  ordering?: DeliveryOrdering | null | undefined;
+  rateLimitPerSecond?: number | null | undefined;
   /** New signing secret; null removes it. Ends a rotation grace */
   secret?: string | null | undefined;
   /** null: HOOKGATE_V1. A change ends a rotation grace */

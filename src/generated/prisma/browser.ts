@@ -48,6 +48,11 @@ export type TriggerEvent = Prisma.TriggerEventModel
  */
 export type DispatchTenant = Prisma.DispatchTenantModel
 /**
+ * Model WebhookDeliveryState
+ * 
+ */
+export type WebhookDeliveryState = Prisma.WebhookDeliveryStateModel
+/**
  * Model EntityDefinition
  * 
  */

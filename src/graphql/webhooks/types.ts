@@ -38,6 +38,37 @@ export enum WebhookConfigSortField {
 }
 registerEnumType(WebhookConfigSortField, { name: 'WebhookConfigSortField' });
 
+export enum DeliveryOrdering {
+  NONE = 'NONE',
+  PER_KEY = 'PER_KEY',
+}
+registerEnumType(DeliveryOrdering, {
+  name: 'DeliveryOrdering',
+  description: 'PER_KEY: a record waits while an older record of the same key is PENDING or RETRYING',
+});
+
+export enum CircuitState {
+  CLOSED = 'CLOSED',
+  OPEN = 'OPEN',
+  HALF_OPEN = 'HALF_OPEN',
+}
+registerEnumType(CircuitState, {
+  name: 'CircuitState',
+  description: 'OPEN: no attempts until it is due for a probe; HALF_OPEN: one probe attempt decides',
+});
+
+@ObjectType({ description: 'Delivery health of a configuration, over every dispatcher' })
+export class WebhookHealth {
+  @Field(() => CircuitState) circuit!: CircuitState;
+  @Field(() => Int) consecutiveFailures!: number;
+  @Field(() => Date, { nullable: true }) lastSuccessAt!: Date | null;
+  @Field(() => Date, { nullable: true }) lastFailureAt!: Date | null;
+  @Field(() => Int) attempts24h!: number;
+  @Field(() => Int) failures24h!: number;
+  @Field(() => Int, { nullable: true, description: 'null without attempts in the last 24 hours' })
+  p95DurationMs24h!: number | null;
+}
+
 @ObjectType({ description: 'Where and how changes of one entity are delivered. The secret is never returned.' })
 export class WebhookConfig {
   @Field(() => ID) id!: string;
@@ -59,6 +90,17 @@ export class WebhookConfig {
     description: "While a secret rotation's grace runs: when the previous secret stops signing",
   })
   previousSecretExpiresAt!: Date | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Attempts started per second, over all dispatchers (null: no limit)',
+  })
+  rateLimitPerSecond!: number | null;
+  @Field(() => Int, {
+    nullable: true,
+    description: 'Requests in flight at once, over all dispatchers (null: no limit)',
+  })
+  maxInFlight!: number | null;
+  @Field(() => DeliveryOrdering) ordering!: DeliveryOrdering;
   @Field() createdAt!: Date;
   @Field() updatedAt!: Date;
   @Field(() => String, { nullable: true }) createdBy!: string | null;
@@ -89,6 +131,9 @@ export class CreateWebhookConfigInput {
   @Field(() => String, { nullable: true, description: 'Signing secret (write-only)' }) secret?: string | null;
   @Field(() => SignatureScheme, { nullable: true, description: 'Default HOOKGATE_V1' })
   signatureScheme?: SignatureScheme | null;
+  @Field(() => Int, { nullable: true }) rateLimitPerSecond?: number | null;
+  @Field(() => Int, { nullable: true }) maxInFlight?: number | null;
+  @Field(() => DeliveryOrdering, { nullable: true }) ordering?: DeliveryOrdering | null;
 }
 
 @InputType({ description: 'Fields to change; omitted fields stay as they are' })
@@ -107,4 +152,7 @@ export class UpdateWebhookConfigInput {
   secret?: string | null;
   @Field(() => SignatureScheme, { nullable: true, description: 'null: HOOKGATE_V1. A change ends a rotation grace' })
   signatureScheme?: SignatureScheme | null;
+  @Field(() => Int, { nullable: true }) rateLimitPerSecond?: number | null;
+  @Field(() => Int, { nullable: true }) maxInFlight?: number | null;
+  @Field(() => DeliveryOrdering, { nullable: true }) ordering?: DeliveryOrdering | null;
 }

@@ -1,4 +1,4 @@
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { CONFIG_ADMIN, CONFIG_READ_INTERNAL } from '../../auth/permissions';
 import type { GraphQLContext } from '../context';
 import {
@@ -8,6 +8,7 @@ import {
   WebhookConfig,
   WebhookConfigPage,
   WebhookConfigSortField,
+  WebhookHealth,
 } from './types';
 
 /** Input objects arrive as class instances; the service wants the plain fields that were given. */
@@ -66,6 +67,12 @@ export class WebhookConfigResolver {
   async deleteWebhookConfig(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
     await ctx.services.webhooks.delete(await ctx.authorize(CONFIG_ADMIN), id);
     return true;
+  }
+
+  /** Read only when a query asks for it: it reads the attempt log. */
+  @FieldResolver(() => WebhookHealth)
+  async health(@Root() config: WebhookConfig, @Ctx() ctx: GraphQLContext) {
+    return ctx.services.webhooks.health(await ctx.authorize(CONFIG_ADMIN), config.id);
   }
 
   @Mutation(() => String, {

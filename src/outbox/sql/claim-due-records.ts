@@ -3,11 +3,12 @@ import { queryPrepared } from '../../db/prepared';
 import { sqlInteger } from '../../db/sql';
 import type { DeliveryConfig } from '../../dispatcher/request';
 import { WEBHOOK_DEFAULTS } from '../../webhooks/defaults';
-import { CLAIMABLE } from './fragments';
+import { CLAIMABLE, CONTROLLED_CONFIGS } from './fragments';
 import type { TenantOutbox } from './tenant-outbox';
 
 /** The signing columns of the configuration (CONTRACT §10): its scheme, and a rotated-out secret still in its grace. */
-const SIGNING_COLUMNS = `w.signature_scheme,
+/** The signing columns of a claimed record's configuration (every claim statement selects them). */
+export const SIGNING_COLUMNS = `w.signature_scheme,
                   CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret`;
 
 /** A record this worker holds a lease on, with its configuration as of the claim. */
@@ -22,8 +23,10 @@ export interface ClaimedRecord {
 }
 
 /** A claimed record and its configuration's columns (all null from the LEFT JOIN when it has none). */
-interface ClaimRow {
+export interface ClaimRow {
   id: string;
+  /** Set on every row; the one row of a claim that took nothing has only this. */
+  controlled: number;
   request_id: string;
   payload_json: string;
   retry_count: number;
@@ -42,18 +45,27 @@ interface ClaimRow {
   previous_secret: string | null;
 }
 
+/** What one claim took, and whether `claimControlledRecords` has configurations to look at. */
+export interface ClaimResult {
+  records: ClaimedRecord[];
+  /** How many of the tenant's configurations are controlled (left to `claimControlledRecords`). */
+  controlled: number;
+}
+
 /**
  * Claims up to `limit` due records of one tenant, oldest due first: PENDING or RETRYING,
  * `next_retry_at` passed, not held by a dispatcher. SKIP LOCKED lets concurrent dispatchers take
  * disjoint batches; the lease (`locked_by`, `locked_until`) ends with `rescueExpiredLeases`, which
  * makes a dead dispatcher's records claimable again. One statement, which also reads each
- * record's configuration.
+ * record's configuration. Records of controlled configurations (CONTROLLED_CONFIGS: a pace, an
+ * in-flight cap, ordering or an open circuit) are left to `claimControlledRecords`; the claim says
+ * how many there are, so the common case (none) costs no second statement.
  */
 export async function claimDueRecords(
   db: Queryable,
   outbox: TenantOutbox,
   args: { workerId: string; limit: number; leaseMs: number },
-): Promise<ClaimedRecord[]> {
+): Promise<ClaimResult> {
   const table = outbox.table;
   // Prepared where the pool allows it (src/db/prepared.ts): parsing and planning this statement
   // costs about as much as running it for a batch of one. The limit is written into the text (an
@@ -61,9 +73,11 @@ export async function claimDueRecords(
   // guesses a tenth of the table and joins back with a sequential scan.
   const limit = sqlInteger(args.limit, 1);
   const { rows } = await queryPrepared<ClaimRow>(db, {
-    text: `WITH due AS (
+    text: `WITH controlled AS MATERIALIZED (${CONTROLLED_CONFIGS}
+           ), due AS (
              SELECT id FROM ${table}
               WHERE ${CLAIMABLE} AND next_retry_at <= now()
+                AND webhook_config_id <> ALL (ARRAY(SELECT id FROM controlled))
               ORDER BY next_retry_at, id
               LIMIT ${limit}
               FOR UPDATE SKIP LOCKED
@@ -72,36 +86,44 @@ export async function claimDueRecords(
                FROM due WHERE o.id = due.id
              RETURNING o.id, o.request_id, o.payload_json, o.retry_count, o.max_retries, o.webhook_config_id, o.next_retry_at
            )
-           SELECT c.id, c.request_id, c.payload_json, c.retry_count, c.max_retries,
+           SELECT k.controlled, c.id, c.request_id, c.payload_json, c.retry_count, c.max_retries,
                   w.id AS config_id, w.enabled, w.webhook_url, w.http_method, w.headers_json, w.timeout_ms,
                   w.backoff_initial_seconds, w.backoff_factor, w.secret,
                   ${SIGNING_COLUMNS}
-             FROM claimed c
+             FROM (SELECT count(*)::int AS controlled FROM controlled) k
+             LEFT JOIN claimed c ON true
              LEFT JOIN webhook_configs w ON w.id = c.webhook_config_id AND w.tenant_id = $1 AND NOT w.deleted
             ORDER BY c.next_retry_at, c.id`,
     values: [outbox.tenantId, args.workerId, args.leaseMs],
   });
-  return rows.map((r) => ({
-    id: String(r.id),
-    requestId: r.request_id,
-    payloadJson: r.payload_json,
-    retryCount: r.retry_count,
-    maxRetries: r.max_retries,
-    config:
-      r.config_id === null
-        ? null
-        : {
-            id: r.config_id,
-            enabled: r.enabled === true,
-            webhookUrl: r.webhook_url,
-            httpMethod: r.http_method,
-            headersJson: r.headers_json,
-            timeoutMs: r.timeout_ms ?? WEBHOOK_DEFAULTS.timeoutMs,
-            backoffInitialSeconds: r.backoff_initial_seconds ?? WEBHOOK_DEFAULTS.backoffInitialSeconds,
-            backoffFactor: r.backoff_factor ?? WEBHOOK_DEFAULTS.backoffFactor,
-            secret: r.secret,
-            signatureScheme: r.signature_scheme === 'STANDARD_WEBHOOKS' ? 'STANDARD_WEBHOOKS' : 'HOOKGATE_V1',
-            previousSecret: r.previous_secret,
-          },
-  }));
+  return { records: toClaimedRecords(rows), controlled: rows[0]?.controlled ?? 0 };
+}
+
+/** The claimed rows as records (a row without id only carries a claim's summary). */
+export function toClaimedRecords(rows: ClaimRow[]): ClaimedRecord[] {
+  return rows
+    .filter((r) => r.id !== null)
+    .map((r) => ({
+      id: String(r.id),
+      requestId: r.request_id,
+      payloadJson: r.payload_json,
+      retryCount: r.retry_count,
+      maxRetries: r.max_retries,
+      config:
+        r.config_id === null
+          ? null
+          : {
+              id: r.config_id,
+              enabled: r.enabled === true,
+              webhookUrl: r.webhook_url,
+              httpMethod: r.http_method,
+              headersJson: r.headers_json,
+              timeoutMs: r.timeout_ms ?? WEBHOOK_DEFAULTS.timeoutMs,
+              backoffInitialSeconds: r.backoff_initial_seconds ?? WEBHOOK_DEFAULTS.backoffInitialSeconds,
+              backoffFactor: r.backoff_factor ?? WEBHOOK_DEFAULTS.backoffFactor,
+              secret: r.secret,
+              signatureScheme: r.signature_scheme === 'STANDARD_WEBHOOKS' ? 'STANDARD_WEBHOOKS' : 'HOOKGATE_V1',
+              previousSecret: r.previous_secret,
+            },
+    }));
 }

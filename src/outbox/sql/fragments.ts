@@ -27,5 +27,21 @@ export function hintLockSharedSql(tenantParam: string): string {
   return `pg_advisory_xact_lock_shared(${HINT_LOCK_CLASS}, hashtext(${tenantParam}))`;
 }
 
+/** Class of the per-tenant lock that serialises the claims of controlled configurations (claim-controlled-records.ts). */
+export const CONTROL_LOCK_CLASS = 0x486b6743;
+
+/**
+ * The tenant's configurations whose records only `claimControlledRecords` may claim: a rate, an
+ * in-flight cap or ordering set, or a circuit not closed. `$1` is the tenant id. Answered from
+ * the tenant's few configuration rows (and state rows), so it stays cheap when nothing is set.
+ */
+export const CONTROLLED_CONFIGS = `SELECT w.id FROM webhook_configs w
+   WHERE w.tenant_id = $1 AND NOT w.deleted
+     AND (w.rate_limit_per_second IS NOT NULL OR w.max_in_flight IS NOT NULL OR w.ordering = 'PER_KEY')
+  UNION
+  SELECT s.config_id FROM webhook_delivery_state s
+   WHERE s.tenant_id = $1 AND s.circuit_open_until IS NOT NULL
+     AND EXISTS (SELECT 1 FROM webhook_configs d WHERE d.id = s.config_id AND NOT d.deleted)`;
+
 /** The NOTIFY channel of the wake-up hints: the payload is the tenant id. */
 export const OUTBOX_CHANNEL = 'hookgate_outbox';

@@ -12,6 +12,8 @@ export interface NewOutboxRecords {
   configIds: string[];
   payloads: string[];
   maxRetries: number[];
+  /** The entity's primary-key value per record (null: unknown, never held back by ordering). */
+  recordKeys: Array<string | null>;
 }
 
 /**
@@ -31,10 +33,10 @@ export async function insertOutboxRecords(
     // date_trunc: next_retry_at keeps milliseconds; rounding up could make a fresh record not yet due.
     // A data-modifying WITH runs to completion whether or not the outer SELECT reads it.
     text: `WITH written AS (
-             INSERT INTO ${outbox.table} (tenant_id, entity_name, operation, request_id, webhook_config_id, payload_json, max_retries, next_retry_at)
-             SELECT $1, $2, u.operation, u.request_id, u.webhook_config_id, u.payload_json, u.max_retries, date_trunc('milliseconds', now())
-               FROM unnest($3::text[], $4::uuid[], $5::uuid[], $6::text[], $7::int[])
-                    AS u(operation, request_id, webhook_config_id, payload_json, max_retries)
+             INSERT INTO ${outbox.table} (tenant_id, entity_name, operation, request_id, webhook_config_id, payload_json, max_retries, record_key, next_retry_at)
+             SELECT $1, $2, u.operation, u.request_id, u.webhook_config_id, u.payload_json, u.max_retries, u.record_key, date_trunc('milliseconds', now())
+               FROM unnest($3::text[], $4::uuid[], $5::uuid[], $6::text[], $7::int[], $9::text[])
+                    AS u(operation, request_id, webhook_config_id, payload_json, max_retries, record_key)
            )
            SELECT ${HINT_CHECK_NOTIFY_COLUMNS('$1', '$8')}`,
     values: [
@@ -46,6 +48,7 @@ export async function insertOutboxRecords(
       rows.payloads,
       rows.maxRetries,
       OUTBOX_CHANNEL,
+      rows.recordKeys,
     ],
   });
   return { hintDue: result[0].due };

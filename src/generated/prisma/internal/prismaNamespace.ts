@@ -403,6 +403,7 @@ export const ModelName = {
   Trigger: 'Trigger',
   TriggerEvent: 'TriggerEvent',
   DispatchTenant: 'DispatchTenant',
+  WebhookDeliveryState: 'WebhookDeliveryState',
   EntityDefinition: 'EntityDefinition',
   MetricDefinition: 'MetricDefinition',
   ViewDefinition: 'ViewDefinition'
@@ -421,7 +422,7 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
     omit: GlobalOmitOptions
   }
   meta: {
-    modelProps: "tenant" | "tenantSchemaMigration" | "webhookConfig" | "trigger" | "triggerEvent" | "dispatchTenant" | "entityDefinition" | "metricDefinition" | "viewDefinition"
+    modelProps: "tenant" | "tenantSchemaMigration" | "webhookConfig" | "trigger" | "triggerEvent" | "dispatchTenant" | "webhookDeliveryState" | "entityDefinition" | "metricDefinition" | "viewDefinition"
     txIsolationLevel: TransactionIsolationLevel
   }
   model: {
@@ -869,6 +870,80 @@ export type TypeMap<ExtArgs extends runtime.Types.Extensions.InternalArgs = runt
         }
       }
     }
+    WebhookDeliveryState: {
+      payload: Prisma.$WebhookDeliveryStatePayload<ExtArgs>
+      fields: Prisma.WebhookDeliveryStateFieldRefs
+      operations: {
+        findUnique: {
+          args: Prisma.WebhookDeliveryStateFindUniqueArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookDeliveryStatePayload> | null
+        }
+        findUniqueOrThrow: {
+          args: Prisma.WebhookDeliveryStateFindUniqueOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookDeliveryStatePayload>
+        }
+        findFirst: {
+          args: Prisma.WebhookDeliveryStateFindFirstArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookDeliveryStatePayload> | null
+        }
+        findFirstOrThrow: {
+          args: Prisma.WebhookDeliveryStateFindFirstOrThrowArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookDeliveryStatePayload>
+        }
+        findMany: {
+          args: Prisma.WebhookDeliveryStateFindManyArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookDeliveryStatePayload>[]
+        }
+        create: {
+          args: Prisma.WebhookDeliveryStateCreateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookDeliveryStatePayload>
+        }
+        createMany: {
+          args: Prisma.WebhookDeliveryStateCreateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        createManyAndReturn: {
+          args: Prisma.WebhookDeliveryStateCreateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookDeliveryStatePayload>[]
+        }
+        delete: {
+          args: Prisma.WebhookDeliveryStateDeleteArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookDeliveryStatePayload>
+        }
+        update: {
+          args: Prisma.WebhookDeliveryStateUpdateArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookDeliveryStatePayload>
+        }
+        deleteMany: {
+          args: Prisma.WebhookDeliveryStateDeleteManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateMany: {
+          args: Prisma.WebhookDeliveryStateUpdateManyArgs<ExtArgs>
+          result: BatchPayload
+        }
+        updateManyAndReturn: {
+          args: Prisma.WebhookDeliveryStateUpdateManyAndReturnArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookDeliveryStatePayload>[]
+        }
+        upsert: {
+          args: Prisma.WebhookDeliveryStateUpsertArgs<ExtArgs>
+          result: runtime.Types.Utils.PayloadToResult<Prisma.$WebhookDeliveryStatePayload>
+        }
+        aggregate: {
+          args: Prisma.WebhookDeliveryStateAggregateArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.AggregateWebhookDeliveryState>
+        }
+        groupBy: {
+          args: Prisma.WebhookDeliveryStateGroupByArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.WebhookDeliveryStateGroupByOutputType>[]
+        }
+        count: {
+          args: Prisma.WebhookDeliveryStateCountArgs<ExtArgs>
+          result: runtime.Types.Utils.Optional<Prisma.WebhookDeliveryStateCountAggregateOutputType> | number
+        }
+      }
+    }
     EntityDefinition: {
       payload: Prisma.$EntityDefinitionPayload<ExtArgs>
       fields: Prisma.EntityDefinitionFieldRefs
@@ -1168,6 +1243,9 @@ export const WebhookConfigScalarFieldEnum = {
   updatedAt: 'updatedAt',
   createdBy: 'createdBy',
   updatedBy: 'updatedBy',
+  rateLimitPerSecond: 'rateLimitPerSecond',
+  maxInFlight: 'maxInFlight',
+  ordering: 'ordering',
   signatureScheme: 'signatureScheme',
   previousSecret: 'previousSecret',
   previousSecretExpiresAt: 'previousSecretExpiresAt'
@@ -1225,6 +1303,19 @@ export const DispatchTenantScalarFieldEnum = {
 } as const
 
 export type DispatchTenantScalarFieldEnum = (typeof DispatchTenantScalarFieldEnum)[keyof typeof DispatchTenantScalarFieldEnum]
+
+
+export const WebhookDeliveryStateScalarFieldEnum = {
+  configId: 'configId',
+  tenantId: 'tenantId',
+  paceAt: 'paceAt',
+  consecutiveFailures: 'consecutiveFailures',
+  circuitOpenUntil: 'circuitOpenUntil',
+  lastSuccessAt: 'lastSuccessAt',
+  lastFailureAt: 'lastFailureAt'
+} as const
+
+export type WebhookDeliveryStateScalarFieldEnum = (typeof WebhookDeliveryStateScalarFieldEnum)[keyof typeof WebhookDeliveryStateScalarFieldEnum]
 
 
 export const EntityDefinitionScalarFieldEnum = {
@@ -1591,6 +1682,7 @@ export type GlobalOmitConfig = {
   trigger?: Prisma.TriggerOmit
   triggerEvent?: Prisma.TriggerEventOmit
   dispatchTenant?: Prisma.DispatchTenantOmit
+  webhookDeliveryState?: Prisma.WebhookDeliveryStateOmit
   entityDefinition?: Prisma.EntityDefinitionOmit
   metricDefinition?: Prisma.MetricDefinitionOmit
   viewDefinition?: Prisma.ViewDefinitionOmit

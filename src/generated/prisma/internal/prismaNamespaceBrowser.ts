@@ -57,6 +57,7 @@ export const ModelName = {
   Trigger: 'Trigger',
   TriggerEvent: 'TriggerEvent',
   DispatchTenant: 'DispatchTenant',
+  WebhookDeliveryState: 'WebhookDeliveryState',
   EntityDefinition: 'EntityDefinition',
   MetricDefinition: 'MetricDefinition',
   ViewDefinition: 'ViewDefinition'
@@ -116,6 +117,9 @@ export const WebhookConfigScalarFieldEnum = {
   updatedAt: 'updatedAt',
   createdBy: 'createdBy',
   updatedBy: 'updatedBy',
+  rateLimitPerSecond: 'rateLimitPerSecond',
+  maxInFlight: 'maxInFlight',
+  ordering: 'ordering',
   signatureScheme: 'signatureScheme',
   previousSecret: 'previousSecret',
   previousSecretExpiresAt: 'previousSecretExpiresAt'
@@ -173,6 +177,19 @@ export const DispatchTenantScalarFieldEnum = {
 } as const
 
 export type DispatchTenantScalarFieldEnum = (typeof DispatchTenantScalarFieldEnum)[keyof typeof DispatchTenantScalarFieldEnum]
+
+
+export const WebhookDeliveryStateScalarFieldEnum = {
+  configId: 'configId',
+  tenantId: 'tenantId',
+  paceAt: 'paceAt',
+  consecutiveFailures: 'consecutiveFailures',
+  circuitOpenUntil: 'circuitOpenUntil',
+  lastSuccessAt: 'lastSuccessAt',
+  lastFailureAt: 'lastFailureAt'
+} as const
+
+export type WebhookDeliveryStateScalarFieldEnum = (typeof WebhookDeliveryStateScalarFieldEnum)[keyof typeof WebhookDeliveryStateScalarFieldEnum]
 
 
 export const EntityDefinitionScalarFieldEnum = {

@@ -31,6 +31,8 @@ export type WebhookConfigAvgAggregateOutputType = {
   maxRetries: number | null
   backoffInitialSeconds: number | null
   backoffFactor: number | null
+  rateLimitPerSecond: number | null
+  maxInFlight: number | null
 }
 
 export type WebhookConfigSumAggregateOutputType = {
@@ -38,6 +40,8 @@ export type WebhookConfigSumAggregateOutputType = {
   maxRetries: number | null
   backoffInitialSeconds: number | null
   backoffFactor: number | null
+  rateLimitPerSecond: number | null
+  maxInFlight: number | null
 }
 
 export type WebhookConfigMinAggregateOutputType = {
@@ -58,6 +62,9 @@ export type WebhookConfigMinAggregateOutputType = {
   updatedAt: Date | null
   createdBy: string | null
   updatedBy: string | null
+  rateLimitPerSecond: number | null
+  maxInFlight: number | null
+  ordering: string | null
   signatureScheme: string | null
   previousSecret: string | null
   previousSecretExpiresAt: Date | null
@@ -81,6 +88,9 @@ export type WebhookConfigMaxAggregateOutputType = {
   updatedAt: Date | null
   createdBy: string | null
   updatedBy: string | null
+  rateLimitPerSecond: number | null
+  maxInFlight: number | null
+  ordering: string | null
   signatureScheme: string | null
   previousSecret: string | null
   previousSecretExpiresAt: Date | null
@@ -105,6 +115,9 @@ export type WebhookConfigCountAggregateOutputType = {
   updatedAt: number
   createdBy: number
   updatedBy: number
+  rateLimitPerSecond: number
+  maxInFlight: number
+  ordering: number
   signatureScheme: number
   previousSecret: number
   previousSecretExpiresAt: number
@@ -117,6 +130,8 @@ export type WebhookConfigAvgAggregateInputType = {
   maxRetries?: true
   backoffInitialSeconds?: true
   backoffFactor?: true
+  rateLimitPerSecond?: true
+  maxInFlight?: true
 }
 
 export type WebhookConfigSumAggregateInputType = {
@@ -124,6 +139,8 @@ export type WebhookConfigSumAggregateInputType = {
   maxRetries?: true
   backoffInitialSeconds?: true
   backoffFactor?: true
+  rateLimitPerSecond?: true
+  maxInFlight?: true
 }
 
 export type WebhookConfigMinAggregateInputType = {
@@ -144,6 +161,9 @@ export type WebhookConfigMinAggregateInputType = {
   updatedAt?: true
   createdBy?: true
   updatedBy?: true
+  rateLimitPerSecond?: true
+  maxInFlight?: true
+  ordering?: true
   signatureScheme?: true
   previousSecret?: true
   previousSecretExpiresAt?: true
@@ -167,6 +187,9 @@ export type WebhookConfigMaxAggregateInputType = {
   updatedAt?: true
   createdBy?: true
   updatedBy?: true
+  rateLimitPerSecond?: true
+  maxInFlight?: true
+  ordering?: true
   signatureScheme?: true
   previousSecret?: true
   previousSecretExpiresAt?: true
@@ -191,6 +214,9 @@ export type WebhookConfigCountAggregateInputType = {
   updatedAt?: true
   createdBy?: true
   updatedBy?: true
+  rateLimitPerSecond?: true
+  maxInFlight?: true
+  ordering?: true
   signatureScheme?: true
   previousSecret?: true
   previousSecretExpiresAt?: true
@@ -302,6 +328,9 @@ export type WebhookConfigGroupByOutputType = {
   updatedAt: Date
   createdBy: string | null
   updatedBy: string | null
+  rateLimitPerSecond: number | null
+  maxInFlight: number | null
+  ordering: string
   signatureScheme: string
   previousSecret: string | null
   previousSecretExpiresAt: Date | null
@@ -349,6 +378,9 @@ export type WebhookConfigWhereInput = {
   updatedAt?: Prisma.DateTimeFilter<"WebhookConfig"> | Date | string
   createdBy?: Prisma.StringNullableFilter<"WebhookConfig"> | string | null
   updatedBy?: Prisma.StringNullableFilter<"WebhookConfig"> | string | null
+  rateLimitPerSecond?: Prisma.IntNullableFilter<"WebhookConfig"> | number | null
+  maxInFlight?: Prisma.IntNullableFilter<"WebhookConfig"> | number | null
+  ordering?: Prisma.StringFilter<"WebhookConfig"> | string
   signatureScheme?: Prisma.StringFilter<"WebhookConfig"> | string
   previousSecret?: Prisma.StringNullableFilter<"WebhookConfig"> | string | null
   previousSecretExpiresAt?: Prisma.DateTimeNullableFilter<"WebhookConfig"> | Date | string | null
@@ -373,6 +405,9 @@ export type WebhookConfigOrderByWithRelationInput = {
   updatedAt?: Prisma.SortOrder
   createdBy?: Prisma.SortOrderInput | Prisma.SortOrder
   updatedBy?: Prisma.SortOrderInput | Prisma.SortOrder
+  rateLimitPerSecond?: Prisma.SortOrderInput | Prisma.SortOrder
+  maxInFlight?: Prisma.SortOrderInput | Prisma.SortOrder
+  ordering?: Prisma.SortOrder
   signatureScheme?: Prisma.SortOrder
   previousSecret?: Prisma.SortOrderInput | Prisma.SortOrder
   previousSecretExpiresAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -400,6 +435,9 @@ export type WebhookConfigWhereUniqueInput = Prisma.AtLeast<{
   updatedAt?: Prisma.DateTimeFilter<"WebhookConfig"> | Date | string
   createdBy?: Prisma.StringNullableFilter<"WebhookConfig"> | string | null
   updatedBy?: Prisma.StringNullableFilter<"WebhookConfig"> | string | null
+  rateLimitPerSecond?: Prisma.IntNullableFilter<"WebhookConfig"> | number | null
+  maxInFlight?: Prisma.IntNullableFilter<"WebhookConfig"> | number | null
+  ordering?: Prisma.StringFilter<"WebhookConfig"> | string
   signatureScheme?: Prisma.StringFilter<"WebhookConfig"> | string
   previousSecret?: Prisma.StringNullableFilter<"WebhookConfig"> | string | null
   previousSecretExpiresAt?: Prisma.DateTimeNullableFilter<"WebhookConfig"> | Date | string | null
@@ -424,6 +462,9 @@ export type WebhookConfigOrderByWithAggregationInput = {
   updatedAt?: Prisma.SortOrder
   createdBy?: Prisma.SortOrderInput | Prisma.SortOrder
   updatedBy?: Prisma.SortOrderInput | Prisma.SortOrder
+  rateLimitPerSecond?: Prisma.SortOrderInput | Prisma.SortOrder
+  maxInFlight?: Prisma.SortOrderInput | Prisma.SortOrder
+  ordering?: Prisma.SortOrder
   signatureScheme?: Prisma.SortOrder
   previousSecret?: Prisma.SortOrderInput | Prisma.SortOrder
   previousSecretExpiresAt?: Prisma.SortOrderInput | Prisma.SortOrder
@@ -456,6 +497,9 @@ export type WebhookConfigScalarWhereWithAggregatesInput = {
   updatedAt?: Prisma.DateTimeWithAggregatesFilter<"WebhookConfig"> | Date | string
   createdBy?: Prisma.StringNullableWithAggregatesFilter<"WebhookConfig"> | string | null
   updatedBy?: Prisma.StringNullableWithAggregatesFilter<"WebhookConfig"> | string | null
+  rateLimitPerSecond?: Prisma.IntNullableWithAggregatesFilter<"WebhookConfig"> | number | null
+  maxInFlight?: Prisma.IntNullableWithAggregatesFilter<"WebhookConfig"> | number | null
+  ordering?: Prisma.StringWithAggregatesFilter<"WebhookConfig"> | string
   signatureScheme?: Prisma.StringWithAggregatesFilter<"WebhookConfig"> | string
   previousSecret?: Prisma.StringNullableWithAggregatesFilter<"WebhookConfig"> | string | null
   previousSecretExpiresAt?: Prisma.DateTimeNullableWithAggregatesFilter<"WebhookConfig"> | Date | string | null
@@ -480,6 +524,9 @@ export type WebhookConfigCreateInput = {
   updatedAt?: Date | string
   createdBy?: string | null
   updatedBy?: string | null
+  rateLimitPerSecond?: number | null
+  maxInFlight?: number | null
+  ordering?: string
   signatureScheme?: string
   previousSecret?: string | null
   previousSecretExpiresAt?: Date | string | null
@@ -504,6 +551,9 @@ export type WebhookConfigUncheckedCreateInput = {
   updatedAt?: Date | string
   createdBy?: string | null
   updatedBy?: string | null
+  rateLimitPerSecond?: number | null
+  maxInFlight?: number | null
+  ordering?: string
   signatureScheme?: string
   previousSecret?: string | null
   previousSecretExpiresAt?: Date | string | null
@@ -528,6 +578,9 @@ export type WebhookConfigUpdateInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  rateLimitPerSecond?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  maxInFlight?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  ordering?: Prisma.StringFieldUpdateOperationsInput | string
   signatureScheme?: Prisma.StringFieldUpdateOperationsInput | string
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -552,6 +605,9 @@ export type WebhookConfigUncheckedUpdateInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  rateLimitPerSecond?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  maxInFlight?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  ordering?: Prisma.StringFieldUpdateOperationsInput | string
   signatureScheme?: Prisma.StringFieldUpdateOperationsInput | string
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -576,6 +632,9 @@ export type WebhookConfigCreateManyInput = {
   updatedAt?: Date | string
   createdBy?: string | null
   updatedBy?: string | null
+  rateLimitPerSecond?: number | null
+  maxInFlight?: number | null
+  ordering?: string
   signatureScheme?: string
   previousSecret?: string | null
   previousSecretExpiresAt?: Date | string | null
@@ -600,6 +659,9 @@ export type WebhookConfigUpdateManyMutationInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  rateLimitPerSecond?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  maxInFlight?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  ordering?: Prisma.StringFieldUpdateOperationsInput | string
   signatureScheme?: Prisma.StringFieldUpdateOperationsInput | string
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -624,6 +686,9 @@ export type WebhookConfigUncheckedUpdateManyInput = {
   updatedAt?: Prisma.DateTimeFieldUpdateOperationsInput | Date | string
   createdBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   updatedBy?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  rateLimitPerSecond?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  maxInFlight?: Prisma.NullableIntFieldUpdateOperationsInput | number | null
+  ordering?: Prisma.StringFieldUpdateOperationsInput | string
   signatureScheme?: Prisma.StringFieldUpdateOperationsInput | string
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
@@ -656,6 +721,9 @@ export type WebhookConfigCountOrderByAggregateInput = {
   updatedAt?: Prisma.SortOrder
   createdBy?: Prisma.SortOrder
   updatedBy?: Prisma.SortOrder
+  rateLimitPerSecond?: Prisma.SortOrder
+  maxInFlight?: Prisma.SortOrder
+  ordering?: Prisma.SortOrder
   signatureScheme?: Prisma.SortOrder
   previousSecret?: Prisma.SortOrder
   previousSecretExpiresAt?: Prisma.SortOrder
@@ -666,6 +734,8 @@ export type WebhookConfigAvgOrderByAggregateInput = {
   maxRetries?: Prisma.SortOrder
   backoffInitialSeconds?: Prisma.SortOrder
   backoffFactor?: Prisma.SortOrder
+  rateLimitPerSecond?: Prisma.SortOrder
+  maxInFlight?: Prisma.SortOrder
 }
 
 export type WebhookConfigMaxOrderByAggregateInput = {
@@ -686,6 +756,9 @@ export type WebhookConfigMaxOrderByAggregateInput = {
   updatedAt?: Prisma.SortOrder
   createdBy?: Prisma.SortOrder
   updatedBy?: Prisma.SortOrder
+  rateLimitPerSecond?: Prisma.SortOrder
+  maxInFlight?: Prisma.SortOrder
+  ordering?: Prisma.SortOrder
   signatureScheme?: Prisma.SortOrder
   previousSecret?: Prisma.SortOrder
   previousSecretExpiresAt?: Prisma.SortOrder
@@ -709,6 +782,9 @@ export type WebhookConfigMinOrderByAggregateInput = {
   updatedAt?: Prisma.SortOrder
   createdBy?: Prisma.SortOrder
   updatedBy?: Prisma.SortOrder
+  rateLimitPerSecond?: Prisma.SortOrder
+  maxInFlight?: Prisma.SortOrder
+  ordering?: Prisma.SortOrder
   signatureScheme?: Prisma.SortOrder
   previousSecret?: Prisma.SortOrder
   previousSecretExpiresAt?: Prisma.SortOrder
@@ -719,6 +795,8 @@ export type WebhookConfigSumOrderByAggregateInput = {
   maxRetries?: Prisma.SortOrder
   backoffInitialSeconds?: Prisma.SortOrder
   backoffFactor?: Prisma.SortOrder
+  rateLimitPerSecond?: Prisma.SortOrder
+  maxInFlight?: Prisma.SortOrder
 }
 
 export type WebhookConfigCreateeventsInput = {
@@ -746,6 +824,14 @@ export type BoolFieldUpdateOperationsInput = {
   set?: boolean
 }
 
+export type NullableIntFieldUpdateOperationsInput = {
+  set?: number | null
+  increment?: number
+  decrement?: number
+  multiply?: number
+  divide?: number
+}
+
 export type NullableDateTimeFieldUpdateOperationsInput = {
   set?: Date | string | null
 }
@@ -771,6 +857,9 @@ export type WebhookConfigSelect<ExtArgs extends runtime.Types.Extensions.Interna
   updatedAt?: boolean
   createdBy?: boolean
   updatedBy?: boolean
+  rateLimitPerSecond?: boolean
+  maxInFlight?: boolean
+  ordering?: boolean
   signatureScheme?: boolean
   previousSecret?: boolean
   previousSecretExpiresAt?: boolean
@@ -795,6 +884,9 @@ export type WebhookConfigSelectCreateManyAndReturn<ExtArgs extends runtime.Types
   updatedAt?: boolean
   createdBy?: boolean
   updatedBy?: boolean
+  rateLimitPerSecond?: boolean
+  maxInFlight?: boolean
+  ordering?: boolean
   signatureScheme?: boolean
   previousSecret?: boolean
   previousSecretExpiresAt?: boolean
@@ -819,6 +911,9 @@ export type WebhookConfigSelectUpdateManyAndReturn<ExtArgs extends runtime.Types
   updatedAt?: boolean
   createdBy?: boolean
   updatedBy?: boolean
+  rateLimitPerSecond?: boolean
+  maxInFlight?: boolean
+  ordering?: boolean
   signatureScheme?: boolean
   previousSecret?: boolean
   previousSecretExpiresAt?: boolean
@@ -843,12 +938,15 @@ export type WebhookConfigSelectScalar = {
   updatedAt?: boolean
   createdBy?: boolean
   updatedBy?: boolean
+  rateLimitPerSecond?: boolean
+  maxInFlight?: boolean
+  ordering?: boolean
   signatureScheme?: boolean
   previousSecret?: boolean
   previousSecretExpiresAt?: boolean
 }
 
-export type WebhookConfigOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "entityName" | "events" | "webhookUrl" | "httpMethod" | "headersJson" | "timeoutMs" | "maxRetries" | "backoffInitialSeconds" | "backoffFactor" | "enabled" | "secret" | "deleted" | "createdAt" | "updatedAt" | "createdBy" | "updatedBy" | "signatureScheme" | "previousSecret" | "previousSecretExpiresAt", ExtArgs["result"]["webhookConfig"]>
+export type WebhookConfigOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "entityName" | "events" | "webhookUrl" | "httpMethod" | "headersJson" | "timeoutMs" | "maxRetries" | "backoffInitialSeconds" | "backoffFactor" | "enabled" | "secret" | "deleted" | "createdAt" | "updatedAt" | "createdBy" | "updatedBy" | "rateLimitPerSecond" | "maxInFlight" | "ordering" | "signatureScheme" | "previousSecret" | "previousSecretExpiresAt", ExtArgs["result"]["webhookConfig"]>
 
 export type $WebhookConfigPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "WebhookConfig"
@@ -872,6 +970,9 @@ export type $WebhookConfigPayload<ExtArgs extends runtime.Types.Extensions.Inter
     updatedAt: Date
     createdBy: string | null
     updatedBy: string | null
+    rateLimitPerSecond: number | null
+    maxInFlight: number | null
+    ordering: string
     signatureScheme: string
     previousSecret: string | null
     previousSecretExpiresAt: Date | null
@@ -1316,6 +1417,9 @@ export interface WebhookConfigFieldRefs {
   readonly updatedAt: Prisma.FieldRef<"WebhookConfig", 'DateTime'>
   readonly createdBy: Prisma.FieldRef<"WebhookConfig", 'String'>
   readonly updatedBy: Prisma.FieldRef<"WebhookConfig", 'String'>
+  readonly rateLimitPerSecond: Prisma.FieldRef<"WebhookConfig", 'Int'>
+  readonly maxInFlight: Prisma.FieldRef<"WebhookConfig", 'Int'>
+  readonly ordering: Prisma.FieldRef<"WebhookConfig", 'String'>
   readonly signatureScheme: Prisma.FieldRef<"WebhookConfig", 'String'>
   readonly previousSecret: Prisma.FieldRef<"WebhookConfig", 'String'>
   readonly previousSecretExpiresAt: Prisma.FieldRef<"WebhookConfig", 'DateTime'>
