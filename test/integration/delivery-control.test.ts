@@ -166,6 +166,8 @@ describe('circuit breaker', () => {
   const OPEN_MS = 3000;
   const suite = new DispatcherSuite(`${PREFIX}c`, {
     dispatcher: { circuitFailures: 5, circuitOpenMs: OPEN_MS, batchSize: 5, concurrency: 4 },
+    // Per-tenant series are shown to the holder of METRICS_TOKEN only (CONTRACT §9).
+    env: { METRICS_TOKEN: 'metrics-token-for-the-suite' },
   });
 
   async function circuitOf(tenant: string, id: string): Promise<string> {
@@ -195,7 +197,13 @@ describe('circuit breaker', () => {
     await commitChanges(s, tenant, inserts(40));
     await eventually(async () => ((await seen()) === 'OPEN' ? true : undefined), 30_000, 'the circuit OPEN');
     const openedAt = Date.now();
-    const metrics = (await suite.app.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const metrics = (
+      await suite.app.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { authorization: 'Bearer metrics-token-for-the-suite' },
+      })
+    ).body;
     expect(metrics).toMatch(
       new RegExp(`^hookgate_webhook_circuit_state\\{tenant="${tenant}",config="${config.id}"\\} [12]$`, 'm'),
     );
