@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { ConfigError } from './config-error';
+import { envInt as int, type Env } from './env';
 import { loadDispatcherSettings } from './dispatcher/settings';
 
 /** Every setting of the service, parsed and validated once at start. See README "Settings". */
@@ -70,8 +71,6 @@ export interface Config {
 
 export { ConfigError };
 
-type Env = Record<string, string | undefined>;
-
 function bool(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
@@ -79,16 +78,6 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
   if (['1', 'true', 'on', 'yes'].includes(v)) return true;
   if (['0', 'false', 'off', 'no'].includes(v)) return false;
   throw new ConfigError(`${name} must be one of true/false/on/off/1/0, got "${raw}"`);
-}
-
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max) {
-    throw new ConfigError(`${name} must be an integer in ${min}..${max}, got "${raw}"`);
-  }
-  return n;
 }
 
 const DURATION_UNITS_MS: Record<string, number> = { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };

@@ -96,3 +96,6 @@ export function parseQueryInt(value: unknown): number | undefined {
   if (typeof value !== 'string' || !/^-?\d{1,9}$/.test(value.trim())) return undefined;
   return Number(value.trim());
 }
+
+/** An HTTP header name: a token of RFC 9110 §5.6.2 (configured headers, intake's header settings, deliveries). */
+export const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;

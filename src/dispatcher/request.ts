@@ -1,3 +1,4 @@
+import { HEADER_NAME } from '../validation';
 import type { SignatureScheme } from '../webhooks/model';
 import { signingHeaderNames, signingHeaders } from './signature';
 import type { DispatchOutcome } from './transitions';
@@ -28,7 +29,6 @@ export interface DeliveryRequest {
 }
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
-const HEADER_NAME = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
 // Visible ASCII, space, tab and obs-text: no CR, LF or NUL, which would split or end the header.
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]*$/;
 // Connection-level headers belong to the HTTP client, not to a configuration: a value from

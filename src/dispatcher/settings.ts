@@ -1,4 +1,5 @@
 import { ConfigError } from '../config-error';
+import { envInt as int, type Env } from '../env';
 
 /** Tuning of the dispatcher; every value has a default that suits one 2-core machine. */
 export interface DispatcherSettings {
@@ -28,17 +29,6 @@ export interface DispatcherSettings {
   circuitOpenMs: number;
   /** Connections of the dispatcher's own pool (PostgreSQL only; embedded shares the one connection). */
   poolSize: number;
-}
-
-type Env = Record<string, string | undefined>;
-
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw.trim() === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new ConfigError(`${name} must be an integer in ${min}..${max}, got "${raw}"`);
-  return n;
 }
 
 function tenantPrefix(raw: string | undefined): string {

@@ -1,3 +1,4 @@
+import { HEADER_NAME } from '../validation';
 import { FieldReader, parseQueryInt } from '../validation';
 import { validationError } from '../errors';
 import { EVENT_PAGE_DEFAULT, EVENT_PAGE_MAX, TRIGGER_ACTIONS, type TriggerAction } from './model';
@@ -34,7 +35,6 @@ export interface TriggerBaseline {
 }
 
 // An HTTP field name (RFC 9110 token).
-const HEADER_NAME = /^[A-Za-z0-9!#$%&'*+.^_`|~-]{1,100}$/;
 const MAX_SECRET_LENGTH = 1024;
 export const MAX_SKEW_SECONDS = 86_400;
 const MAX_FIELD_MAP_ENTRIES = 200;
@@ -97,6 +97,7 @@ export function readTriggerFields(body: unknown, mode: 'create' | 'update', curr
   const r = FieldReader.of(body);
   const headerOpts = {
     required: false,
+    max: 100,
     pattern: HEADER_NAME,
     patternText: 'must be an HTTP header name (letters, digits, -, at most 100)',
   };
