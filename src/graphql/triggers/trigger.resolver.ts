@@ -1,12 +1,8 @@
+import { givenFields } from '../given-fields';
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
 import { CONFIG_ADMIN } from '../../auth/permissions';
 import type { GraphQLContext } from '../context';
 import { CreateTriggerInput, Trigger, UpdateTriggerInput } from './types';
-
-/** Input objects arrive as class instances; the service wants the plain fields that were given. */
-function plain(input: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-}
 
 @Resolver(() => Trigger)
 export class TriggerResolver {
@@ -22,7 +18,7 @@ export class TriggerResolver {
 
   @Mutation(() => Trigger)
   async createTrigger(@Arg('input', () => CreateTriggerInput) input: CreateTriggerInput, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.triggers.create(await ctx.authorize(CONFIG_ADMIN), plain(input));
+    return ctx.services.triggers.create(await ctx.authorize(CONFIG_ADMIN), givenFields(input));
   }
 
   @Mutation(() => Trigger)
@@ -31,7 +27,7 @@ export class TriggerResolver {
     @Arg('input', () => UpdateTriggerInput) input: UpdateTriggerInput,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return ctx.services.triggers.update(await ctx.authorize(CONFIG_ADMIN), id, plain(input));
+    return ctx.services.triggers.update(await ctx.authorize(CONFIG_ADMIN), id, givenFields(input));
   }
 
   @Mutation(() => Boolean, { description: 'Deletes the trigger and its events' })

@@ -1,3 +1,4 @@
+import { givenFields } from '../given-fields';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { CONFIG_ADMIN, CONFIG_READ_INTERNAL } from '../../auth/permissions';
 import type { GraphQLContext } from '../context';
@@ -10,11 +11,6 @@ import {
   WebhookConfigSortField,
   WebhookHealth,
 } from './types';
-
-/** Input objects arrive as class instances; the service wants the plain fields that were given. */
-function plain(input: object): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined));
-}
 
 @Resolver(() => WebhookConfig)
 export class WebhookConfigResolver {
@@ -51,7 +47,7 @@ export class WebhookConfigResolver {
     @Arg('input', () => CreateWebhookConfigInput) input: CreateWebhookConfigInput,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return ctx.services.webhooks.create(await ctx.authorize(CONFIG_ADMIN), plain(input));
+    return ctx.services.webhooks.create(await ctx.authorize(CONFIG_ADMIN), givenFields(input));
   }
 
   @Mutation(() => WebhookConfig)
@@ -60,7 +56,7 @@ export class WebhookConfigResolver {
     @Arg('input', () => UpdateWebhookConfigInput) input: UpdateWebhookConfigInput,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return ctx.services.webhooks.update(await ctx.authorize(CONFIG_ADMIN), id, plain(input));
+    return ctx.services.webhooks.update(await ctx.authorize(CONFIG_ADMIN), id, givenFields(input));
   }
 
   @Mutation(() => Boolean)
