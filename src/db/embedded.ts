@@ -58,7 +58,7 @@ function isAlive(pid: number): boolean {
  * every RESTRICT_INTERVAL_MS while it runs, and at close. The directories are 0700 throughout, so
  * no other user can reach such a file even in between.
  */
-export function restrictDataDir(dataDir: string): void {
+function restrictDataDir(dataDir: string): void {
   process.umask(process.umask() | 0o077);
   fs.mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const walk = (dir: string) => {
@@ -84,7 +84,7 @@ function tryRestrict(dataDir: string): void {
 }
 
 /** The connection URL of a PostgreSQL server listening on a unix socket in `dir` (port 5432). */
-export function socketUrl(dir: string): string {
+function socketUrl(dir: string): string {
   return `postgresql://postgres@${encodeURIComponent(dir)}/postgres`;
 }
 

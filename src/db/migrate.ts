@@ -4,7 +4,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import type { Logger } from '../logger';
 
-export const MIGRATIONS_DIR = path.resolve(__dirname, '../../prisma/migrations');
+const MIGRATIONS_DIR = path.resolve(__dirname, '../../prisma/migrations');
 /** The advisory lock key Prisma Migrate itself uses, so our runner and the CLI exclude each other. */
 const PRISMA_MIGRATE_LOCK = 72707369;
 

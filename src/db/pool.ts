@@ -36,7 +36,7 @@ export function createPool(opts: PoolOptions, logger: Logger): pg.Pool {
 }
 
 /** Gives `client` an 'error' listener for its whole life (see createPool). */
-export function watchConnection(client: pg.ClientBase, logger: Logger, what: string): void {
+function watchConnection(client: pg.ClientBase, logger: Logger, what: string): void {
   client.on('error', (err: Error & { code?: string }) =>
     logger.warn({ pool: what, error: err.code ?? err.name }, 'database connection lost'),
   );

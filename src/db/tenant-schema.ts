@@ -4,7 +4,7 @@ import path from 'node:path';
 import type pg from 'pg';
 import { quoteIdent } from './sql';
 
-export const TENANT_DDL_DIR = path.resolve(__dirname, '../../prisma/tenant');
+const TENANT_DDL_DIR = path.resolve(__dirname, '../../prisma/tenant');
 
 /**
  * The PostgreSQL schema that holds a tenant's tables. Tenant ids may hold capitals and dashes and

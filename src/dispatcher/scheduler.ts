@@ -29,7 +29,7 @@ export type DrainOutcome =
   /** It failed; `pause`: for another reason than a lost connection, so leave the tenant alone a while. */
   | { kind: 'failed'; pause: boolean };
 
-export type DrainTenant = (tenantId: string, wakeups: TenantWakeups) => Promise<DrainOutcome>;
+type DrainTenant = (tenantId: string, wakeups: TenantWakeups) => Promise<DrainOutcome>;
 
 export interface SchedulerDeps {
   pool: pg.Pool;

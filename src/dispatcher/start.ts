@@ -32,7 +32,7 @@ export interface RunningDispatcher {
  * sessions turn sequential scans off: the planner then takes the index path whatever the
  * statistics say, and a plan cannot regress as a table grows.
  */
-export const DISPATCHER_SESSION_OPTIONS =
+const DISPATCHER_SESSION_OPTIONS =
   '-c synchronous_commit=off -c plan_cache_mode=force_generic_plan -c enable_seqscan=off';
 
 /** The dispatcher's own pool on PostgreSQL (see startDispatcher). */

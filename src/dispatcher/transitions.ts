@@ -41,7 +41,7 @@ export interface Transition {
   lastError: string | null;
 }
 
-export function isRetryableStatus(statusCode: number): boolean {
+function isRetryableStatus(statusCode: number): boolean {
   return statusCode === 408 || statusCode === 429 || (statusCode >= 500 && statusCode <= 599);
 }
 

@@ -14,7 +14,7 @@ import { OutboxRecordResolver } from './outbox/outbox-record.resolver';
 
 // One resolver class per type; each area adds its own here.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- type-graphql's own type for resolver classes
-export const resolvers: NonEmptyArray<Function> = [
+const resolvers: NonEmptyArray<Function> = [
   WebhookConfigResolver,
   TriggerResolver,
   TriggerEventResolver,

@@ -5,7 +5,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../errors';
 
 /** Where `npm run build` puts the console (the same depth from src/http and dist/http). */
-export const CONSOLE_DIST = path.resolve(__dirname, '../../console/dist');
+const CONSOLE_DIST = path.resolve(__dirname, '../../console/dist');
 
 export interface ConsoleRouteOptions {
   /** Present only while development authentication is active (CONTRACT §2, §9). */

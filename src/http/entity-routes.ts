@@ -5,7 +5,7 @@ import { tenantContextOf } from './auth';
 import type { RouteDeps } from './deps';
 
 /** The REST (and GraphQL) shape of an entity definition. */
-export function toEntityDto(e: EntityDefinition) {
+function toEntityDto(e: EntityDefinition) {
   return {
     name: e.name,
     fields: e.fields.map((f) => ({ name: f.name, type: f.type })),

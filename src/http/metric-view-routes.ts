@@ -6,7 +6,7 @@ import { tenantContextOf } from './auth';
 import type { RouteDeps } from './deps';
 
 /** The REST shape of a metric definition. */
-export function toMetricDto(m: MetricDefinition) {
+function toMetricDto(m: MetricDefinition) {
   return {
     name: m.name,
     entity: m.entity,
@@ -20,7 +20,7 @@ export function toMetricDto(m: MetricDefinition) {
 }
 
 /** The REST shape of a view definition. */
-export function toViewDto(v: ViewDefinition) {
+function toViewDto(v: ViewDefinition) {
   return {
     name: v.name,
     entity: v.entity,

@@ -5,7 +5,7 @@ import { tenantContextOf } from './auth';
 import type { RouteDeps } from './deps';
 
 /** The REST shape of a configuration: events as the comma-separated string the spec shows. */
-export function toRestDto(c: WebhookConfig) {
+function toRestDto(c: WebhookConfig) {
   return {
     id: c.id,
     tenantId: c.tenantId,

@@ -33,7 +33,7 @@ export interface OutboxWrite {
 }
 
 /** The body of every delivery (CONTRACT §5); `payload_json` holds it as text. */
-export interface OutboxPayload {
+interface OutboxPayload {
   eventId: string;
   tenantId: string;
   entityName: string;
@@ -64,7 +64,7 @@ const MATCHING_CONFIGS = {
 const ROWS_PER_STATEMENT = 5000;
 
 /** CONTRACT §9: the most outbox records one write request may make (OUTBOX_MAX_ROWS_PER_WRITE). */
-export const DEFAULT_OUTBOX_MAX_ROWS_PER_WRITE = 50_000;
+const DEFAULT_OUTBOX_MAX_ROWS_PER_WRITE = 50_000;
 
 /**
  * The payload text of one record. Written out by hand in the order of `OutboxPayload` (the same

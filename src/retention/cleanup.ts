@@ -8,9 +8,9 @@ import { tenantOutbox } from '../outbox/sql/tenant-outbox';
 import { deleteExpiredTriggerEvents } from '../triggers/delete-expired-events';
 
 /** Rows one statement deletes at most (CONTRACT §9): short transactions, short locks. */
-export const RETENTION_BATCH = 1000;
+const RETENTION_BATCH = 1000;
 
-export interface RetentionSettings {
+interface RetentionSettings {
   /** Finished outbox records older than this are deleted; 0 keeps them forever. */
   outboxMs: number;
   /** Trigger events received longer ago than this are deleted; 0 keeps them forever. */

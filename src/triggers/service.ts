@@ -65,7 +65,7 @@ export interface TriggerServiceDeps {
 }
 
 /** Body bytes one page of events carries at most (a single larger event still fits alone). */
-export const PAGE_BODY_BUDGET = 16 * 1024 * 1024;
+const PAGE_BODY_BUDGET = 16 * 1024 * 1024;
 
 /** Trigger management and the event log (CONTRACT §6). Every read and write is scoped to ctx.tenantId. */
 export class TriggerService {

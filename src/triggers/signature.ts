@@ -31,7 +31,7 @@ export function checkTimestamp(value: string | undefined, nowMs: number, maxSkew
 }
 
 /** Lowercase-hex HMAC-SHA256 of `<timestamp>.<body>`, the body taken as the given bytes. */
-export function signBytes(secret: string, timestamp: string, body: Buffer): string {
+function signBytes(secret: string, timestamp: string, body: Buffer): string {
   return crypto.createHmac('sha256', secret).update(`${timestamp}.`).update(body).digest('hex');
 }
 

@@ -36,7 +36,7 @@ export interface TriggerBaseline {
 
 // An HTTP field name (RFC 9110 token).
 const MAX_SECRET_LENGTH = 1024;
-export const MAX_SKEW_SECONDS = 86_400;
+const MAX_SKEW_SECONDS = 86_400;
 const MAX_FIELD_MAP_ENTRIES = 200;
 const MAX_POINTER_LENGTH = 1000;
 const ENTITY_NAME = /^[a-z][a-z0-9_]{0,62}$/;

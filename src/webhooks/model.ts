@@ -38,7 +38,7 @@ export interface WebhookConfig {
 
 export const SORT_FIELDS = ['createdAt', 'updatedAt', 'entityName', 'webhookUrl', 'enabled'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
-export type SortDirection = 'ASC' | 'DESC';
+type SortDirection = 'ASC' | 'DESC';
 
 export interface ListQuery {
   page: number;

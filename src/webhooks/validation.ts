@@ -39,7 +39,7 @@ const MAX_HEADER_NAME = 256;
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]{0,8192}$/;
 
 /** Events: a comma-separated string (REST) or a list (GraphQL); trimmed, upper-cased, de-duplicated. */
-export function parseEvents(value: unknown, r: FieldReader): ChangeOperation[] | undefined {
+function parseEvents(value: unknown, r: FieldReader): ChangeOperation[] | undefined {
   let parts: unknown[];
   if (typeof value === 'string') parts = value.split(',');
   else if (Array.isArray(value)) parts = value;
@@ -61,7 +61,7 @@ export function parseEvents(value: unknown, r: FieldReader): ChangeOperation[] |
   return out;
 }
 
-export function isHttpUrl(value: string): boolean {
+function isHttpUrl(value: string): boolean {
   try {
     const url = new URL(value);
     return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.length > 0;
@@ -80,7 +80,7 @@ const FORBIDDEN_HEADERS = new Set(['host', 'content-length', 'transfer-encoding'
  * headersJson must be JSON text of an object whose values are strings. Broken ones are
  * WEBHOOK_HEADERS_INVALID (not VALIDATION_FAILED), as the spec names that code.
  */
-export function parseHeadersJson(text: string): Record<string, string> {
+function parseHeadersJson(text: string): Record<string, string> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);

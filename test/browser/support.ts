@@ -5,8 +5,8 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { ROOT, startProcess, type ServerProcess } from '../support/process';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const SCREENSHOTS = path.join(ROOT, '.tmp/artifacts/screenshots');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SCREENSHOTS = path.join(ROOT, '.tmp/artifacts/screenshots');
 
 /** Builds the console once when its files are missing (CI builds it before the tests). */
 export function ensureConsoleBuilt(): void {

@@ -5,7 +5,7 @@ import 'uplot/dist/uPlot.min.css';
 const COLORS = ['#2563eb', '#dc2626', '#16a34a', '#d97706', '#7c3aed', '#0891b2'];
 
 /** Which columns a result can be drawn from: the x axis (time or grouping) and the numeric series. */
-export function chartPlan(columns: string[], rows: unknown[][]) {
+function chartPlan(columns: string[], rows: unknown[][]) {
   const numeric = columns
     .map((c, i) => ({ c, i }))
     .filter(({ i }) => rows.length > 0 && rows.every((r) => r[i] === null || typeof r[i] === 'number'))

@@ -12,12 +12,12 @@ import { CopyButton, Empty, ErrorBox, formatTime, Loading, TextField } from '../
 
 type Trigger = ConsoleTriggerFragment;
 
-export function intakeUrl(id: string): string {
+function intakeUrl(id: string): string {
   return `${window.location.origin}/linker/triggers/webhook/${encodeURIComponent(id)}`;
 }
 
 /** A shell example that signs a body the way this trigger checks it (HMAC_HEX, CONTRACT §6). */
-export function signingExample(t: Trigger): string {
+function signingExample(t: Trigger): string {
   const url = intakeUrl(t.id);
   if (!t.hasWebhookSecret) {
     return `curl -sS -X POST '${url}' -H 'Content-Type: application/json' -d '{"hello":"world"}'`;
