@@ -32,19 +32,6 @@ export interface OutboxWrite {
   maxRows?: number;
 }
 
-/** The body of every delivery (CONTRACT §5); `payload_json` holds it as text. */
-interface OutboxPayload {
-  eventId: string;
-  tenantId: string;
-  entityName: string;
-  operation: ChangeOperation;
-  requestId: string;
-  writeRequestId: string;
-  occurredAt: string;
-  data: Record<string, unknown> | null;
-  previous: Record<string, unknown> | null;
-}
-
 interface TargetConfig {
   id: string;
   events: string[];
@@ -67,8 +54,9 @@ const ROWS_PER_STATEMENT = 5000;
 const DEFAULT_OUTBOX_MAX_ROWS_PER_WRITE = 50_000;
 
 /**
- * The payload text of one record. Written out by hand in the order of `OutboxPayload` (the same
- * text JSON.stringify makes of it) so that a change fanned out to many configurations serialises
+ * The payload text of one record, the body of every delivery (CONTRACT §5): `{ eventId, tenantId,
+ * entityName, operation, requestId, writeRequestId, occurredAt, data, previous }`, written out by
+ * hand in that order (the same text JSON.stringify makes of such an object; test/e2e/outbox-quota) so that a change fanned out to many configurations serialises
  * its `data` and `previous` once, not once per configuration.
  */
 function payloadText(head: string, requestId: string, tail: string): string {
