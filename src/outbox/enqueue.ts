@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import type { Queryable } from '../db/database';
 import { queryPrepared } from '../db/prepared';
-import type { ChangeOperation } from '../webhooks/model';
 import { markTenantDue } from './due-tenants';
 import { AppError } from '../errors';
 import { hintLockSharedSql } from './sql/fragments';
