@@ -85,7 +85,9 @@ describe.skipIf(inject('embedded'))('console in Chromium', () => {
     page = chromium.context.pages()[0] ?? (await chromium.context.newPage());
   });
 
-  afterEach(() => {
+  afterEach(async (ctx) => {
+    // A failed step leaves a picture of what the page showed at that moment.
+    if (ctx.task.result?.state === 'fail') await screenshot(page, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
     expect(foreign, 'requests to another origin').toEqual([]);
     expect(pageErrors, 'uncaught errors in the page').toEqual([]);
   });
@@ -293,6 +295,8 @@ describe.skipIf(inject('embedded'))('console in Chromium', () => {
     await writeOrders([order('o-a1', 'refunded', 5), order('o-a2', 'refunded', 7)]);
     await nav('Analytics').click();
     const query = page.getByRole('textbox', { name: 'Query' });
+    // Until edited, the query is a runnable starting point on the first entity: a daily count.
+    expect(JSON.parse(await query.inputValue())).toMatchObject({ entity: 'orders', time: { granularity: 'DAY' } });
     await query.fill(
       JSON.stringify({
         entity: 'orders',

@@ -1,6 +1,11 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useClient, useQuery } from 'urql';
-import { ConsoleEntitiesDocument, ConsoleEntityQueryDocument, type EntityQueryInput } from '../gql/graphql';
+import {
+  ConsoleEntitiesDocument,
+  ConsoleEntityQueryDocument,
+  type ConsoleEntitiesQuery,
+  type EntityQueryInput,
+} from '../gql/graphql';
 import { Empty, ErrorBox, Loading, TextField } from '../ui';
 import { Chart } from './Chart';
 import { ResultTable } from './Entities';
@@ -11,22 +16,16 @@ const KEY = 'hookgate.analytics.query';
 export function AnalyticsPage() {
   const client = useClient();
   const [entities] = useQuery({ query: ConsoleEntitiesDocument });
-  const [text, setText] = useState(() => sessionStorage.getItem(KEY) ?? '');
+  // null until the person edits the query: until then it shows a starting point built from the
+  // catalogue. The form waits for the catalogue, so that starting point never lands in the middle of
+  // typing (it used to arrive after the first keystrokes and be merged with them).
+  const [edited, setEdited] = useState<string | null>(() => sessionStorage.getItem(KEY));
+  const text = edited ?? startingQuery(entities.data?.entities[0]);
   const [state, setState] = useState<{
     running: boolean;
     result?: { columns: string[]; rows: unknown[][] };
     error?: CombinedError | string;
   }>({ running: false });
-
-  // A starting point from the first entity of the catalogue.
-  useEffect(() => {
-    const first = entities.data?.entities[0];
-    if (text || !first) return;
-    const body = first.timeField
-      ? { entity: first.name, select: [{ agg: 'COUNT', alias: 'records' }], time: { granularity: 'DAY' }, limit: 100 }
-      : { entity: first.name, select: first.fields.slice(0, 4).map((f) => ({ field: f.name })), limit: 100 };
-    setText(JSON.stringify(body, null, 2));
-  }, [entities.data, text]);
 
   const run = async (e: FormEvent) => {
     e.preventDefault();
@@ -47,29 +46,33 @@ export function AnalyticsPage() {
   return (
     <section aria-labelledby="analytics-title">
       <h1 id="analytics-title">Analytics</h1>
-      <form onSubmit={run} className="card" aria-label="Analytics query">
-        <TextField
-          label="Query"
-          multiline
-          rows={10}
-          value={text}
-          onChange={setText}
-          spellCheck={false}
-          hint='An entity query (A1) body: { "entity", "select": [{ "field", "agg", "alias" }], "filter", "time": { "granularity", "range": { "from", "to" } }, "limit", "offset" }'
-        />
-        <div className="buttons">
-          <button type="submit" disabled={state.running}>
-            Run
-          </button>
-          <span className="muted">
-            {entities.data?.entities.length
-              ? `Entities: ${entities.data.entities.map((x) => x.name).join(', ')}`
-              : entities.data
-                ? 'No entities yet: define one on the Entities page.'
-                : ''}
-          </span>
-        </div>
-      </form>
+      {!entities.data && !entities.error ? <Loading what="Loading the catalogue" /> : null}
+      {entities.error ? <ErrorBox error={entities.error} title="The catalogue did not load" /> : null}
+      {entities.data || entities.error ? (
+        <form onSubmit={run} className="card" aria-label="Analytics query">
+          <TextField
+            label="Query"
+            multiline
+            rows={10}
+            value={text}
+            onChange={setEdited}
+            spellCheck={false}
+            hint='An entity query (A1) body: { "entity", "select": [{ "field", "agg", "alias" }], "filter", "time": { "granularity", "range": { "from", "to" } }, "limit", "offset" }'
+          />
+          <div className="buttons">
+            <button type="submit" disabled={state.running}>
+              Run
+            </button>
+            <span className="muted">
+              {entities.data?.entities.length
+                ? `Entities: ${entities.data.entities.map((x) => x.name).join(', ')}`
+                : entities.data
+                  ? 'No entities yet: define one on the Entities page.'
+                  : ''}
+            </span>
+          </div>
+        </form>
+      ) : null}
       {state.running ? <Loading what="Running" /> : null}
       {state.error ? <ErrorBox error={state.error} /> : null}
       {state.result ? (
@@ -84,4 +87,15 @@ export function AnalyticsPage() {
       ) : null}
     </section>
   );
+}
+
+type CatalogueEntity = NonNullable<ConsoleEntitiesQuery['entities']>[number];
+
+/** A query that runs as it is on the given entity: a daily count when it has a time field. */
+function startingQuery(entity: CatalogueEntity | undefined): string {
+  if (!entity) return '';
+  const body = entity.timeField
+    ? { entity: entity.name, select: [{ agg: 'COUNT', alias: 'records' }], time: { granularity: 'DAY' }, limit: 100 }
+    : { entity: entity.name, select: entity.fields.slice(0, 4).map((f) => ({ field: f.name })), limit: 100 };
+  return JSON.stringify(body, null, 2);
 }
