@@ -38,6 +38,7 @@ export function createServices(config: Config, db: Database, logger: Logger, met
   // RECORD triggers write through the one record service, at intake and on retryTriggerEvent.
   const recordActions = new RecordActionApplier({ get: (ctx, name) => services.entities.get(ctx, name) }, tenants, {
     writeWithin: (client, args) => services.records.writeWithin(client, args),
+    recordKeys: (entity, operation, records) => services.records.recordKeys(entity, operation, records),
   });
   const services: Services = {
     config,

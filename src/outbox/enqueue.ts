@@ -14,6 +14,8 @@ export interface EntityChange {
   data: Record<string, unknown> | null;
   /** The record before the change; null on INSERT and on an UPSERT that inserted. */
   previous: Record<string, unknown> | null;
+  /** The write request that made this change, when one call writes several (RECORD triggers). */
+  writeRequestId?: string;
 }
 
 export interface OutboxWrite {
@@ -23,7 +25,7 @@ export interface OutboxWrite {
   entityName: string;
   /** The entity's primary-key field: its value in a change is the records' key (ordering PER_KEY). */
   primaryKey?: string;
-  /** The id of the API request that made the changes (shared by the whole batch). */
+  /** The id of the API request that made the changes (unless a change names its own). */
   writeRequestId: string;
   occurredAt: Date;
   changes: EntityChange[];
@@ -106,7 +108,8 @@ export async function writeOutboxRecords(client: Queryable, args: OutboxWrite): 
     if (targets.length === 0) continue;
     const recordKey = recordKeyOf(change, args.primaryKey);
     const head = `{"eventId":${JSON.stringify(crypto.randomUUID())}${common},"operation":${JSON.stringify(change.operation)}`;
-    const tail = `,"writeRequestId":${writeRequestId},"occurredAt":${occurredAt},"data":${JSON.stringify(change.data)},"previous":${JSON.stringify(change.previous)}}`;
+    const madeBy = change.writeRequestId === undefined ? writeRequestId : JSON.stringify(change.writeRequestId);
+    const tail = `,"writeRequestId":${madeBy},"occurredAt":${occurredAt},"data":${JSON.stringify(change.data)},"previous":${JSON.stringify(change.previous)}}`;
     for (const config of targets) {
       const requestId = crypto.randomUUID();
       batch.operations.push(change.operation);

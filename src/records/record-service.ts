@@ -165,9 +165,12 @@ export class RecordService {
   /**
    * Writes records already checked against the entity (checkRecord) and their outbox records
    * inside the caller's transaction, for a writer that commits other rows with the change (a
-   * RECORD trigger commits its event). `schema` is from TenantSchemas.ensure, resolved before the
-   * transaction began. Errors are the other writes' errors, except a lost deadlock or
-   * serialisation race, which is thrown as it is so the caller can run its transaction again.
+   * RECORD trigger commits its event). Several writes of one tenant, entity and operation go in
+   * one statement each for the records and the outbox, each change keeping its own writeRequestId;
+   * their keys (`recordKeys`) must not repeat across the writes. `schema` is from
+   * TenantSchemas.ensure, resolved before the transaction began. Errors are the other writes'
+   * errors, except a lost deadlock or serialisation race, which is thrown as it is so the caller
+   * can run its transaction again.
    */
   async writeWithin(
     client: pg.PoolClient,
@@ -176,32 +179,49 @@ export class RecordService {
       schema: string;
       entity: EntityDefinition;
       operation: BatchOperation;
-      records: Row[];
-      writeRequestId: string;
+      writes: Array<{ records: Row[]; keys: string[]; writeRequestId: string }>;
     },
-  ): Promise<number> {
-    const { entity, operation, records } = args;
-    const identities = this.distinctKeys(entity, operation, records);
+  ): Promise<void> {
+    const { entity, operation, writes } = args;
+    const records = writes.flatMap((w) => w.records);
+    const keys = writes.flatMap((w) => w.keys);
+    const requestOf = new Map<string, string>();
+    for (const w of writes) for (const key of w.keys) requestOf.set(key, w.writeRequestId);
+    const pkType = this.pkField(entity).type;
     const sql = new RecordSql(args.schema, entity);
     try {
-      const { result, changes } =
+      const { changes } =
         operation === 'INSERT'
           ? await this.insertAll(client, sql, entity, records)
-          : await this.upsertAll(client, sql, entity, records, identities);
+          : await this.upsertAll(client, sql, entity, records, keys);
+      for (const change of changes) {
+        change.writeRequestId = requestOf.get(
+          keyIdentity(pkType, (change.data ?? change.previous)![entity.primaryKey]),
+        );
+      }
       await writeOutboxRecords(client, {
         tenantId: args.tenantId,
         schema: args.schema,
         entityName: entity.name,
-        writeRequestId: args.writeRequestId,
+        primaryKey: entity.primaryKey,
+        writeRequestId: writes[0].writeRequestId,
         occurredAt: new Date(),
         changes,
+        maxRows: this.outboxMaxRowsPerWrite,
       });
-      return result;
     } catch (err) {
       const code = pgCode(err);
       if (code && RETRYABLE.has(code)) throw err;
       throw this.translate(err, entity);
     }
+  }
+
+  /**
+   * The key identities of one write's records, in order; throws the write's own error when a key
+   * repeats (CONFLICT on INSERT, as the database would; a validation error on UPSERT).
+   */
+  recordKeys(entity: EntityDefinition, operation: BatchOperation, records: Row[]): string[] {
+    return this.distinctKeys(entity, operation, records);
   }
 
   /** The records' key identities; a key named twice is refused as the database would refuse it. */

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { inTransaction } from '../db/database';
 import { Params } from '../db/sql';
 import { AppError, isConnectionError } from '../errors';
+import type { EntityDefinition } from '../catalog/model';
 import type { BatchOperation } from '../records/record-service';
 import { triggerNotFound } from './model';
 
@@ -39,16 +40,32 @@ export interface StoredEvent {
   replay: boolean;
 }
 
+/** The records one RECORD event writes, checked and keyed, its event id as writeRequestId. */
+export interface RecordWrite {
+  tenantId: string;
+  /** The tenant's schema, resolved before the transaction. */
+  schema: string;
+  entity: EntityDefinition;
+  operation: BatchOperation;
+  records: Array<Record<string, unknown>>;
+  /** The records' key identities, distinct within the event. */
+  keys: string[];
+  writeRequestId: string;
+}
+
 /** A RECORD event made ready outside any transaction: its write, or the first problem of its body. */
-export type PreparedAction = { ok: true; run(client: pg.PoolClient): Promise<unknown> } | { ok: false; error: string };
+export type PreparedAction = ({ ok: true } & RecordWrite) | { ok: false; error: string };
+export type ReadyAction = Extract<PreparedAction, { ok: true }>;
 
 /**
  * Writes the records of RECORD events. `prepare` runs before the transaction (entity look-ups
  * and checks: the embedded database serves every connection from one session, so nothing may
- * wait on another connection inside it); `run` writes inside it.
+ * wait on another connection inside it); `apply` writes inside it, several events' records
+ * together where it can.
  */
 export interface ActionApplier {
   prepare(events: ActionEvent[]): Promise<Array<PreparedAction | null>>;
+  apply(client: pg.PoolClient, actions: ReadyAction[]): Promise<void>;
 }
 
 /** The event fields an action reads. */
@@ -76,10 +93,14 @@ const COLUMNS =
 
 const pgCode = (err: unknown) => (err as { code?: unknown })?.code;
 
-/** Thrown inside a batch's transaction when one event's records cannot be written (no savepoint). */
+/**
+ * Thrown inside a batch's transaction when the events' records, written together, could not be
+ * written for a reason of the events' own (no savepoint): `eventId` names the event when the
+ * write held only one.
+ */
 class ActionFailed extends Error {
   constructor(
-    readonly eventId: string,
+    readonly eventId: string | null,
     readonly reason: string,
   ) {
     super(reason);
@@ -164,10 +185,11 @@ export class EventWriter {
   /**
    * A batch with RECORD events: ONE transaction holds every event, the records of the new ones
    * and their outbox records, so a 202 always has its records and no record lacks its event.
-   * Events whose body gives no records are stored FAILED. A record write the database refuses
-   * (say, an INSERT of an existing key) fails only its event: the batch runs again with that
-   * event FAILED and a savepoint around each write (none on the first run: a savepoint costs a
-   * round trip per event, and failures are rare).
+   * Events whose body gives no records are stored FAILED. The records of all events are written
+   * together (a statement or two per entity, not per event). When the database refuses them
+   * (say, an INSERT of an existing key), the batch runs again with each event's write on its own
+   * behind a savepoint, and only the events whose write fails are stored FAILED (no savepoint on
+   * the first run: a savepoint costs a round trip per event, and failures are rare).
    */
   private async flushWithActions(batch: Pending[], applier: ActionApplier): Promise<void> {
     const events = batch.map((p) => p.event);
@@ -182,7 +204,7 @@ export class EventWriter {
     prepared.forEach((a, i) => {
       if (a && !a.ok) failed.set(events[i].id, a.error);
     });
-    let savepoints = false;
+    let oneByOne = false;
     for (let attempt = 1; ; attempt++) {
       try {
         const inserted = await inTransaction(this.pool, async (client) => {
@@ -193,20 +215,31 @@ export class EventWriter {
                 ? { status: 'FAILED', error: failed.get(e.id)! }
                 : { status: 'APPLIED', error: null },
           );
-          const late: Array<[string, string]> = [];
-          for (let i = 0; i < events.length; i++) {
-            const action = prepared[i];
-            if (!action?.ok || !rows.has(events[i].id) || failed.has(events[i].id)) continue;
-            if (savepoints) await client.query('SAVEPOINT record_action');
+          const ready = prepared.filter(
+            (a, i): a is ReadyAction => !!a?.ok && rows.has(events[i].id) && !failed.has(events[i].id),
+          );
+          if (ready.length === 0) return rows;
+          if (!oneByOne) {
             try {
-              await action.run(client);
-              if (savepoints) await client.query('RELEASE SAVEPOINT record_action');
+              await applier.apply(client, ready);
             } catch (err) {
               const reason = describeActionError(err);
               if (reason === undefined) throw err;
-              if (!savepoints) throw new ActionFailed(events[i].id, reason);
+              throw new ActionFailed(ready.length === 1 ? ready[0].writeRequestId : null, reason);
+            }
+            return rows;
+          }
+          const late: Array<[string, string]> = [];
+          for (const action of ready) {
+            await client.query('SAVEPOINT record_action');
+            try {
+              await applier.apply(client, [action]);
+              await client.query('RELEASE SAVEPOINT record_action');
+            } catch (err) {
+              const reason = describeActionError(err);
+              if (reason === undefined) throw err;
               await client.query('ROLLBACK TO SAVEPOINT record_action');
-              late.push([events[i].id, reason]);
+              late.push([action.writeRequestId, reason]);
             }
           }
           if (late.length > 0) {
@@ -222,8 +255,8 @@ export class EventWriter {
         return;
       } catch (err) {
         if (err instanceof ActionFailed) {
-          failed.set(err.eventId, err.reason);
-          savepoints = true;
+          if (err.eventId === null) oneByOne = true;
+          else failed.set(err.eventId, err.reason);
           continue;
         }
         const code = pgCode(err);

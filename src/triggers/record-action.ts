@@ -1,10 +1,17 @@
+import type pg from 'pg';
 import type { TenantContext } from '../auth/permissions';
 import type { EntityService } from '../catalog/entity-service';
 import type { EntityDefinition } from '../catalog/model';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError } from '../errors';
 import type { RecordService } from '../records/record-service';
-import type { ActionApplier, ActionEvent, PreparedAction } from './event-writer';
+import {
+  describeActionError,
+  type ActionApplier,
+  type ActionEvent,
+  type PreparedAction,
+  type ReadyAction,
+} from './event-writer';
 import { mapRecords } from './record-mapping';
 
 /**
@@ -17,7 +24,7 @@ export class RecordActionApplier implements ActionApplier {
   constructor(
     private readonly entities: Pick<EntityService, 'get'>,
     private readonly tenants: Pick<TenantSchemas, 'ensure'>,
-    private readonly records: Pick<RecordService, 'writeWithin'>,
+    private readonly records: Pick<RecordService, 'writeWithin' | 'recordKeys'>,
   ) {}
 
   /** One look-up per tenant and entity for the whole batch. */
@@ -37,21 +44,52 @@ export class RecordActionApplier implements ActionApplier {
         if (!entity) return { ok: false, error: `ENTITY_NOT_FOUND: entity ${spec.entityName} is not defined` };
         const mapped = mapRecords(entity, spec.fieldMap, event.body, event);
         if (!mapped.ok) return mapped;
-        const schema = await this.tenants.ensure(event.tenantId);
+        let keys: string[];
+        try {
+          keys = this.records.recordKeys(entity, spec.operation, mapped.records);
+        } catch (err) {
+          return { ok: false, error: describeActionError(err) ?? 'the records repeat a key' };
+        }
         return {
           ok: true,
-          run: (client) =>
-            this.records.writeWithin(client, {
-              tenantId: event.tenantId,
-              schema,
-              entity,
-              operation: spec.operation,
-              records: mapped.records,
-              writeRequestId: event.id,
-            }),
+          tenantId: event.tenantId,
+          schema: await this.tenants.ensure(event.tenantId),
+          entity,
+          operation: spec.operation,
+          records: mapped.records,
+          keys,
+          writeRequestId: event.id,
         };
       }),
     );
+  }
+
+  /**
+   * The actions' records in as few statements as keep their meaning: one record write and one
+   * outbox write for each run of actions on one tenant's entity with one operation and no key in
+   * common (a key written twice is written in order, by the next run). Entities are independent,
+   * so their runs may go in any order.
+   */
+  async apply(client: pg.PoolClient, actions: ReadyAction[]): Promise<void> {
+    const byEntity = new Map<string, ReadyAction[]>();
+    for (const action of actions) {
+      const key = `${action.tenantId}\u0000${action.entity.name}`;
+      const list = byEntity.get(key);
+      if (list) list.push(action);
+      else byEntity.set(key, [action]);
+    }
+    for (const list of byEntity.values()) {
+      for (const run of splitIntoRuns(list)) {
+        const first = run[0];
+        await this.records.writeWithin(client, {
+          tenantId: first.tenantId,
+          schema: first.schema,
+          entity: first.entity,
+          operation: first.operation,
+          writes: run,
+        });
+      }
+    }
   }
 
   private async entity(tenantId: string, name: string): Promise<EntityDefinition | null> {
@@ -63,4 +101,23 @@ export class RecordActionApplier implements ActionApplier {
       throw err;
     }
   }
+}
+
+/** Consecutive actions of one entity, cut where the operation changes or a key comes again. */
+function splitIntoRuns(actions: ReadyAction[]): ReadyAction[][] {
+  const runs: ReadyAction[][] = [];
+  let run: ReadyAction[] = [];
+  let keys = new Set<string>();
+  for (const action of actions) {
+    const fits = run.length > 0 && run[0].operation === action.operation && !action.keys.some((k) => keys.has(k));
+    if (!fits && run.length > 0) {
+      runs.push(run);
+      run = [];
+      keys = new Set();
+    }
+    run.push(action);
+    for (const k of action.keys) keys.add(k);
+  }
+  if (run.length > 0) runs.push(run);
+  return runs;
 }

@@ -199,7 +199,7 @@ export class TriggerService {
             );
             if (rows[0]?.action_status !== 'FAILED') return;
             try {
-              await prepared.run(client);
+              await this.deps.actions.apply(client, [prepared]);
             } catch (err) {
               const reason = describeActionError(err);
               if (reason === undefined) throw err;

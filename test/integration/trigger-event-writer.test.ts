@@ -167,4 +167,80 @@ describe('EventWriter', () => {
       { id: 'w-dup', n: 0 },
     ]);
   });
+
+  it('writes a batch of RECORD events with a statement or two per entity, each outbox record naming its event', async () => {
+    const ctx = { tenantId: tenant, actor: 'test', permissions: new Set(['tenant:admin']) };
+    const { services, db } = t.runtime;
+    await services.entities.define(ctx, {
+      name: 'writer_items',
+      fields: [
+        { name: 'id', type: 'STRING' },
+        { name: 'n', type: 'INTEGER' },
+      ],
+      primaryKey: 'id',
+    });
+    await services.webhooks.create(ctx, {
+      entityName: 'writer_items',
+      events: 'UPSERT',
+      webhookUrl: 'https://example.com/items',
+      secret: 'item-secret',
+    });
+    // Counts the statements of the batch's transaction.
+    let statements = 0;
+    const pool = new Proxy(db.pool, {
+      get(target, prop) {
+        if (prop !== 'connect') return Reflect.get(target, prop, target);
+        return async () => {
+          const client = await target.connect();
+          return new Proxy(client, {
+            get(c, p) {
+              if (p === 'query')
+                return (...args: unknown[]) => (statements++, (c.query as (...a: unknown[]) => unknown)(...args));
+              const v = Reflect.get(c, p, c);
+              return typeof v === 'function' ? v.bind(c) : v;
+            },
+          });
+        };
+      },
+    }) as pg.Pool;
+    const applier = new RecordActionApplier(services.entities, services.tenants, services.records);
+    const writer = new EventWriter(pool, { maxInFlight: 1, maxBatchRows: 100, maxBatchBytes: 1024 * 1024 }, applier);
+    const record = { entityName: 'writer_items', operation: 'UPSERT' as const, fieldMap: null };
+    const withBody = (body: unknown) => event({ body: Buffer.from(JSON.stringify(body)), record });
+    const first = writer.write(withBody({ id: 'warm-up', n: 0 }));
+    // Twenty events behind it go as one batch; the last two change one key twice, in order.
+    const batch = [
+      ...Array.from({ length: 18 }, (_, i) => withBody({ id: `item-${i}`, n: i })),
+      withBody({ id: 'twice', n: 1 }),
+      withBody({ id: 'twice', n: 2 }),
+    ];
+    await first;
+    statements = 0;
+    const stored = await Promise.all(batch.map((e) => writer.write(e)));
+    // BEGIN, the events, one write per run of records (two runs: the repeated key starts a second),
+    // each with its configurations, outbox insert and due mark, COMMIT: far from four per event.
+    expect(statements).toBeLessThanOrEqual(12);
+
+    const { rows: events } = await db.pool.query<{ id: string; action_status: string }>(
+      'SELECT id, action_status FROM trigger_events WHERE id = ANY($1::uuid[])',
+      [stored.map((s) => s.eventId)],
+    );
+    expect(events.map((e) => e.action_status)).toEqual(Array(20).fill('APPLIED'));
+    const schema = await services.tenants.ensure(tenant);
+    const { rows: outbox } = await db.pool.query<{ payload: any; record_key: string }>(
+      `SELECT payload_json::jsonb AS payload, record_key FROM "${schema}".mutation_webhook_outbox
+        WHERE entity_name = 'writer_items' ORDER BY id`,
+    );
+    const ofEvent = new Map(outbox.map((r) => [r.payload.writeRequestId as string, r]));
+    batch.forEach((e, i) => {
+      const row = ofEvent.get(e.id);
+      expect(row, `outbox record of event ${i}`).toBeDefined();
+      expect(row!.record_key).toBe(i < 18 ? `item-${i}` : 'twice');
+    });
+    expect(ofEvent.get(batch[18].id)!.payload).toMatchObject({ data: { id: 'twice', n: 1 }, previous: null });
+    expect(ofEvent.get(batch[19].id)!.payload).toMatchObject({
+      data: { id: 'twice', n: 2 },
+      previous: { id: 'twice', n: 1 },
+    });
+  });
 });
