@@ -47,7 +47,7 @@ export interface Config {
   /** CONTRACT §9 "Quotas": the most outbox records one write request may make. */
   outboxMaxRowsPerWrite: number;
   /** CONTRACT §9 "Retention": run by every process that runs a dispatcher; 0 ms keeps forever. */
-  retention: { outboxMs: number; triggerEventMs: number; intervalMs: number };
+  retention: { outboxMs: number; triggerEventMs: number; intervalMs: number; vacuum: boolean };
   /** Longest time for a request's headers and body to arrive (408 REQUEST_TIMEOUT beyond). */
   requestTimeoutMs: number;
   /** GraphQL cost limits (CONTRACT §9), checked before a request runs. */
@@ -198,6 +198,7 @@ export function loadConfig(env: Env = process.env): Config {
       outboxMs: duration(env, 'OUTBOX_RETENTION', '30d', true),
       triggerEventMs: duration(env, 'TRIGGER_EVENT_RETENTION', '30d', true),
       intervalMs: duration(env, 'RETENTION_INTERVAL', '5m', false),
+      vacuum: bool(env, 'RETENTION_VACUUM', true),
     },
     requestTimeoutMs: int(env, 'REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000),
     graphql: {

@@ -6,6 +6,7 @@ import type { Logger } from '../logger';
 import { deleteFinishedRecords } from '../outbox/sql/delete-finished-records';
 import { tenantOutbox } from '../outbox/sql/tenant-outbox';
 import { deleteExpiredTriggerEvents } from '../triggers/delete-expired-events';
+import { vacuumDeadTables } from './vacuum';
 
 /** Rows one statement deletes at most (CONTRACT §9): short transactions, short locks. */
 const RETENTION_BATCH = 1000;
@@ -18,6 +19,8 @@ interface RetentionSettings {
   intervalMs: number;
   /** Only tenants whose id starts with this ('' = all), as the dispatcher's DISPATCHER_TENANT_PREFIX. */
   tenantPrefix: string;
+  /** RETENTION_VACUUM: after each pass, vacuum the tables autovacuum would (vacuum.ts). */
+  vacuum: boolean;
 }
 
 export interface RetentionDeps {
@@ -28,20 +31,27 @@ export interface RetentionDeps {
   settings: RetentionSettings;
 }
 
-const counters = new WeakMap<Registry, Counter<'kind'>>();
+const counters = new WeakMap<Registry, { deleted: Counter<'kind'>; vacuumed: Counter }>();
 
-function deletedCounter(registry: Registry): Counter<'kind'> {
-  let counter = counters.get(registry);
-  if (!counter) {
-    counter = new Counter({
-      name: 'hookgate_retention_deleted_total',
-      help: 'Rows deleted by the retention clean-up: finished outbox records (with their attempts) and trigger events',
-      labelNames: ['kind'],
-      registers: [registry],
-    });
-    counters.set(registry, counter);
+function retentionCounters(registry: Registry) {
+  let found = counters.get(registry);
+  if (!found) {
+    found = {
+      deleted: new Counter({
+        name: 'hookgate_retention_deleted_total',
+        help: 'Rows deleted by the retention clean-up: finished outbox records (with their attempts) and trigger events',
+        labelNames: ['kind'],
+        registers: [registry],
+      }),
+      vacuumed: new Counter({
+        name: 'hookgate_tables_vacuumed_total',
+        help: 'Tables the retention clean-up vacuumed because their dead rows passed the autovacuum threshold',
+        registers: [registry],
+      }),
+    };
+    counters.set(registry, found);
   }
-  return counter;
+  return found;
 }
 
 /**
@@ -56,14 +66,15 @@ export class RetentionCleanup {
   private running: Promise<void> | undefined;
   private stopped = false;
   private readonly deleted: Counter<'kind'>;
+  private readonly vacuumed: Counter;
 
   constructor(private readonly deps: RetentionDeps) {
-    this.deleted = deletedCounter(deps.registry);
+    ({ deleted: this.deleted, vacuumed: this.vacuumed } = retentionCounters(deps.registry));
   }
 
   start(): void {
-    const { outboxMs, triggerEventMs, intervalMs } = this.deps.settings;
-    if (outboxMs === 0 && triggerEventMs === 0) return;
+    const { outboxMs, triggerEventMs, intervalMs, vacuum } = this.deps.settings;
+    if (outboxMs === 0 && triggerEventMs === 0 && !vacuum) return;
     this.timer = setInterval(() => void this.runOnce(), intervalMs);
     this.timer.unref();
     void this.runOnce();
@@ -117,6 +128,7 @@ export class RetentionCleanup {
         ),
       );
     }
+    if (settings.vacuum && !this.stopped) this.vacuumed.inc(await vacuumDeadTables(pool));
   }
 
   /** Deletes batch after batch until a batch comes back short (nothing more is expired now). */

@@ -80,7 +80,7 @@ describe('retention clean-up', () => {
       tenants: s.tenants,
       logger: s.logger,
       registry: s.metrics.registry,
-      settings: { outboxMs: HOUR, triggerEventMs: 0, intervalMs: 60_000, tenantPrefix: tenant },
+      settings: { outboxMs: HOUR, triggerEventMs: 0, intervalMs: 60_000, tenantPrefix: tenant, vacuum: false },
     });
     await cleanup.runOnce();
 
@@ -116,7 +116,7 @@ describe('retention clean-up', () => {
       tenants: s.tenants,
       logger: s.logger,
       registry: s.metrics.registry,
-      settings: { outboxMs: 0, triggerEventMs: HOUR, intervalMs: 60_000, tenantPrefix: tenant },
+      settings: { outboxMs: 0, triggerEventMs: HOUR, intervalMs: 60_000, tenantPrefix: tenant, vacuum: false },
     });
     await cleanup.runOnce();
     const { rows } = await s.db.pool.query<{ n: number }>(
@@ -155,5 +155,43 @@ describe('retention clean-up', () => {
       await running?.stop();
       await app.close();
     }
+  });
+
+  it('vacuums the outbox it deleted from, so its dead rows do not wait for an autovacuum that may be off', async () => {
+    const s = t.runtime.services;
+    const tenant = uniqueTenant(PREFIX);
+    await createConfig(s, tenant, { webhookUrl: 'http://127.0.0.1:9/hook', events: 'INSERT' });
+    await stage(tenant, 1500, 'DELIVERED', 2 * HOUR);
+    const outbox = await outboxOf(s, tenant);
+    const [schema, table] = [outbox.schema, 'mutation_webhook_outbox'];
+    const stats = async () =>
+      (
+        await s.db.pool.query<{ dead: number; vacuumed: boolean }>(
+          `SELECT n_dead_tup::int AS dead, last_vacuum IS NOT NULL AS vacuumed
+             FROM pg_stat_user_tables WHERE schemaname = $1 AND relname = $2`,
+          [schema, table],
+        )
+      ).rows[0];
+    const cleanup = new RetentionCleanup({
+      pool: s.db.pool,
+      tenants: s.tenants,
+      logger: s.logger,
+      registry: s.metrics.registry,
+      settings: { outboxMs: HOUR, triggerEventMs: 0, intervalMs: 60_000, tenantPrefix: tenant, vacuum: true },
+    });
+    expect((await stats()).vacuumed).toBe(false);
+    // The deletes' statistics reach pg_stat_user_tables within a few seconds; a later pass then vacuums.
+    await eventually(
+      async () => {
+        await cleanup.runOnce();
+        const now = await stats();
+        return now.vacuumed ? now : undefined;
+      },
+      20_000,
+      'a pass to vacuum the outbox once its dead rows are counted',
+    );
+    expect(await countByStatus(tenant)).toEqual({});
+    const vacuumed = await s.metrics.registry.getSingleMetric('hookgate_tables_vacuumed_total')?.get();
+    expect(vacuumed?.values[0]?.value).toBeGreaterThan(0);
   });
 });
