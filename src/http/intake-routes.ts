@@ -43,6 +43,8 @@ export const intakeRoutes: FastifyPluginAsync<RouteDeps & { publicPrefix: string
     const { target, contentType } = found.get(request)!;
     const body = Buffer.isBuffer(request.body) ? request.body : EMPTY;
     const event = await intake.receive(target, { body, contentType, headers: request.headers });
+    // Slack accepts an Event Subscriptions URL only when the answer is 200 with the challenge.
+    if (event.slackChallenge !== undefined) return reply.code(200).send({ challenge: event.slackChallenge });
     reply.code(202);
     return {
       success: true,

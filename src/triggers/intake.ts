@@ -9,6 +9,7 @@ import { UUID_PATTERN } from '../validation';
 import { INTAKE_HEADERS, triggerNotFound, type AcceptedEvent } from './model';
 import { EventWriter, type ActionApplier, type RecordActionSpec } from './event-writer';
 import { schemeHeaders, verifyScheme, type SignatureScheme } from './schemes';
+import { slackChallenge } from './slack-challenge';
 import type { BatchOperation } from '../records/record-service';
 
 /** What intake needs to know about a trigger, read once per request before the body is. */
@@ -144,7 +145,11 @@ export class TriggerIntake {
       if (!checked.ok) throw new AppError(checked.code, checked.reason);
       verdict = checked;
     }
-    const writer = target.record ? this.recordWriter : this.writer;
+    // Slack's handshake is kept in the event log like any request, but it is not an event of the
+    // trigger's: no action runs on it, and the answer echoes its challenge.
+    const challenge = verdict !== null && target.scheme === 'SLACK' ? slackChallenge(request.body) : null;
+    const record = challenge === null ? (target.record ?? undefined) : undefined;
+    const writer = record ? this.recordWriter : this.writer;
     const stored = await writer.write({
       id: crypto.randomUUID(),
       tenantId: target.tenantId,
@@ -157,10 +162,15 @@ export class TriggerIntake {
       signatureTimestamp: verdict?.timestamp ?? null,
       signature: verdict?.signature ?? null,
       replayKey: verdict?.replayKey ?? null,
-      record: target.record ?? undefined,
+      record,
     });
     this.metrics.accepted.inc({ outcome: stored.replay ? 'replay' : 'stored' });
-    return { ...stored, triggerId: target.id, signatureVerified: verdict !== null };
+    return {
+      ...stored,
+      triggerId: target.id,
+      signatureVerified: verdict !== null,
+      ...(challenge === null ? {} : { slackChallenge: challenge }),
+    };
   }
 
   /** Counts a request that was answered with an error (`code` is the error code sent). */

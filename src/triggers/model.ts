@@ -56,6 +56,8 @@ export interface AcceptedEvent {
   signatureVerified: boolean;
   /** True when this request repeated an already accepted signed request (nothing new was stored). */
   replay: boolean;
+  /** A SLACK trigger's signed URL-verification handshake: the challenge to echo (slack-challenge.ts). */
+  slackChallenge?: string;
 }
 
 export const TRIGGER_DEFAULTS = {

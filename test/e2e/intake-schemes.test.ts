@@ -204,6 +204,52 @@ describe('intake signature schemes (CONTRACT §11)', () => {
     expect(res.statusCode, res.body).toBe(202);
   });
 
+  it('Slack: a signed URL-verification handshake is answered 200 with its challenge and runs no action', async () => {
+    const headers = await t.headers(tenant);
+    const entity = await t.app.inject({
+      method: 'POST',
+      url: '/metadata/entities',
+      headers,
+      payload: { name: 'slack_events', fields: [{ name: 'id', type: 'STRING' }], primaryKey: 'id' },
+    });
+    expect(entity.statusCode).toBe(201);
+    const recording = await createTrigger(t, tenant, {
+      name: 'slack-record',
+      webhookSecret: SECRET,
+      signatureScheme: 'SLACK' as never,
+      action: 'RECORD' as never,
+      recordEntity: 'slack_events',
+    });
+    for (const id of [triggers.SLACK.id, recording.id]) {
+      const before = await stored(id);
+      const challenge = crypto.randomBytes(24).toString('base64url');
+      const handshake = JSON.stringify({ token: 'legacy', challenge, type: 'url_verification' });
+      const res = await post(id, senders.SLACK(SECRET, handshake, nowSeconds(), '') as Signed);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toEqual({ challenge });
+      // Kept in the event log, with no action run on it.
+      const { rows } = await t.runtime.db.pool.query(
+        'SELECT action_status FROM trigger_events WHERE trigger_id = $1 ORDER BY seq DESC LIMIT 1',
+        [id],
+      );
+      expect(rows[0].action_status).toBe('NONE');
+      expect(await stored(id)).toBe(before + 1);
+      // Signed with another secret it is refused like any request; nothing is echoed or stored.
+      const forged = await post(id, senders.SLACK(`${SECRET}x`, handshake, nowSeconds(), '') as Signed);
+      expect(forged.statusCode).toBe(401);
+      expect(forged.body).not.toContain(challenge);
+      expect(await stored(id)).toBe(before + 1);
+    }
+    // The RECORD trigger wrote no record for it.
+    const schema = await t.runtime.services.tenants.ensure(tenant);
+    const def = await t.runtime.services.entities.get(
+      { tenantId: tenant, actor: 't', permissions: new Set() },
+      'slack_events',
+    );
+    const records = await t.runtime.db.pool.query(`SELECT count(*)::int AS n FROM "${schema}"."${def.tableName}"`);
+    expect(records.rows[0].n).toBe(0);
+  });
+
   it('checks a trigger that does not exist before the body and the signature (404 first)', async () => {
     const res = await post(crypto.randomUUID(), { body: bodyOf(), headers: {} });
     expect(res.statusCode).toBe(404);
