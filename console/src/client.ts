@@ -40,8 +40,6 @@ export function createClient(session: Session): Client {
           TriggerEvent: (d) => (typeof d.id === 'string' ? d.id : null),
           TabularResult: embedded,
           WriteResult: embedded,
-          __Type: embedded,
-          __Field: embedded,
         },
         updates: {
           Mutation: {
@@ -54,6 +52,7 @@ export function createClient(session: Session): Client {
             insertRecords: refetch('entityQuery', 'outboxRecords'),
             upsertRecords: refetch('entityQuery', 'outboxRecords'),
             redeliverOutboxRecord: refetch('outboxRecords'),
+            replayOutboxRecords: refetch('outboxRecords'),
           },
         },
       }),

@@ -14,7 +14,6 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "query ConsoleCapabilities {\n  attempt: __type(name: \"DeliveryAttempt\") {\n    fields {\n      name\n    }\n  }\n  mutation: __type(name: \"Mutation\") {\n    fields {\n      name\n    }\n  }\n  triggerEvent: __type(name: \"TriggerEvent\") {\n    fields {\n      name\n    }\n  }\n}": typeof types.ConsoleCapabilitiesDocument,
     "mutation ConsoleCreateTrigger($input: CreateTriggerInput!) {\n  createTrigger(input: $input) {\n    ...ConsoleTrigger\n  }\n}": typeof types.ConsoleCreateTriggerDocument,
     "mutation ConsoleCreateWebhookConfig($input: CreateWebhookConfigInput!) {\n  createWebhookConfig(input: $input) {\n    ...ConsoleWebhookConfig\n  }\n}": typeof types.ConsoleCreateWebhookConfigDocument,
     "mutation ConsoleDefineEntity($input: DefineEntityInput!) {\n  defineEntity(input: $input) {\n    name\n    primaryKey\n    timeField\n    fields {\n      name\n      type\n    }\n    createdAt\n    updatedAt\n  }\n}": typeof types.ConsoleDefineEntityDocument,
@@ -25,10 +24,11 @@ type Documents = {
     "query ConsoleEntityQuery($input: EntityQueryInput!) {\n  entityQuery(input: $input) {\n    columns\n    rows\n  }\n}": typeof types.ConsoleEntityQueryDocument,
     "query ConsoleMetricQuery($metricName: String!, $params: MetricQueryParamsInput) {\n  metricQuery(metricName: $metricName, params: $params) {\n    columns\n    rows\n  }\n}": typeof types.ConsoleMetricQueryDocument,
     "query ConsoleMetricsAndViews {\n  metrics {\n    name\n    entity\n    aggregation\n    field\n    timeField\n    filter\n  }\n  views {\n    name\n    entity\n    filter\n    select {\n      field\n      agg\n      alias\n    }\n    parameters {\n      name\n      type\n      required\n      default\n    }\n  }\n}": typeof types.ConsoleMetricsAndViewsDocument,
-    "query ConsoleOutboxRecord($id: ID!) {\n  outboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n    requestId\n    payloadJson\n    attempts {\n      attemptNumber\n      startedAt\n      durationMs\n      statusCode\n      error\n    }\n  }\n}": typeof types.ConsoleOutboxRecordDocument,
+    "query ConsoleOutboxRecord($id: ID!) {\n  outboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n    requestId\n    payloadJson\n    attempts {\n      attemptNumber\n      startedAt\n      durationMs\n      statusCode\n      error\n      responseBody\n    }\n  }\n}": typeof types.ConsoleOutboxRecordDocument,
     "fragment ConsoleOutboxRecordSummary on OutboxRecord {\n  id\n  entityName\n  operation\n  webhookConfigId\n  status\n  retryCount\n  maxRetries\n  nextRetryAt\n  lastError\n  createdAt\n  updatedAt\n  deliveredAt\n}": typeof types.ConsoleOutboxRecordSummaryFragmentDoc,
     "query ConsoleOutboxRecords($status: OutboxStatus, $webhookConfigId: ID, $first: Int, $after: String) {\n  outboxRecords(\n    status: $status\n    webhookConfigId: $webhookConfigId\n    first: $first\n    after: $after\n  ) {\n    items {\n      ...ConsoleOutboxRecordSummary\n    }\n    nextCursor\n  }\n}": typeof types.ConsoleOutboxRecordsDocument,
     "mutation ConsoleRedeliverOutboxRecord($id: ID!) {\n  redeliverOutboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n  }\n}": typeof types.ConsoleRedeliverOutboxRecordDocument,
+    "mutation ConsoleReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}": typeof types.ConsoleReplayOutboxRecordsDocument,
     "mutation ConsoleRotateWebhookSecret($id: ID!) {\n  rotateWebhookSecret(id: $id)\n}": typeof types.ConsoleRotateWebhookSecretDocument,
     "query ConsoleTriggerEvents($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      triggerId\n      receivedAt\n      contentType\n      body\n      signatureVerified\n    }\n    nextCursor\n  }\n}": typeof types.ConsoleTriggerEventsDocument,
     "fragment ConsoleTrigger on Trigger {\n  id\n  name\n  enabled\n  hasWebhookSecret\n  webhookTimestampHeader\n  webhookSignatureHeader\n  webhookMaxSkewSeconds\n  createdAt\n  updatedAt\n}": typeof types.ConsoleTriggerFragmentDoc,
@@ -41,7 +41,6 @@ type Documents = {
     "mutation ConsoleInsertRecords($entity: String!, $records: [JSONObject!]!) {\n  insertRecords(entity: $entity, records: $records) {\n    count\n    requestId\n  }\n}": typeof types.ConsoleInsertRecordsDocument,
 };
 const documents: Documents = {
-    "query ConsoleCapabilities {\n  attempt: __type(name: \"DeliveryAttempt\") {\n    fields {\n      name\n    }\n  }\n  mutation: __type(name: \"Mutation\") {\n    fields {\n      name\n    }\n  }\n  triggerEvent: __type(name: \"TriggerEvent\") {\n    fields {\n      name\n    }\n  }\n}": types.ConsoleCapabilitiesDocument,
     "mutation ConsoleCreateTrigger($input: CreateTriggerInput!) {\n  createTrigger(input: $input) {\n    ...ConsoleTrigger\n  }\n}": types.ConsoleCreateTriggerDocument,
     "mutation ConsoleCreateWebhookConfig($input: CreateWebhookConfigInput!) {\n  createWebhookConfig(input: $input) {\n    ...ConsoleWebhookConfig\n  }\n}": types.ConsoleCreateWebhookConfigDocument,
     "mutation ConsoleDefineEntity($input: DefineEntityInput!) {\n  defineEntity(input: $input) {\n    name\n    primaryKey\n    timeField\n    fields {\n      name\n      type\n    }\n    createdAt\n    updatedAt\n  }\n}": types.ConsoleDefineEntityDocument,
@@ -52,10 +51,11 @@ const documents: Documents = {
     "query ConsoleEntityQuery($input: EntityQueryInput!) {\n  entityQuery(input: $input) {\n    columns\n    rows\n  }\n}": types.ConsoleEntityQueryDocument,
     "query ConsoleMetricQuery($metricName: String!, $params: MetricQueryParamsInput) {\n  metricQuery(metricName: $metricName, params: $params) {\n    columns\n    rows\n  }\n}": types.ConsoleMetricQueryDocument,
     "query ConsoleMetricsAndViews {\n  metrics {\n    name\n    entity\n    aggregation\n    field\n    timeField\n    filter\n  }\n  views {\n    name\n    entity\n    filter\n    select {\n      field\n      agg\n      alias\n    }\n    parameters {\n      name\n      type\n      required\n      default\n    }\n  }\n}": types.ConsoleMetricsAndViewsDocument,
-    "query ConsoleOutboxRecord($id: ID!) {\n  outboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n    requestId\n    payloadJson\n    attempts {\n      attemptNumber\n      startedAt\n      durationMs\n      statusCode\n      error\n    }\n  }\n}": types.ConsoleOutboxRecordDocument,
+    "query ConsoleOutboxRecord($id: ID!) {\n  outboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n    requestId\n    payloadJson\n    attempts {\n      attemptNumber\n      startedAt\n      durationMs\n      statusCode\n      error\n      responseBody\n    }\n  }\n}": types.ConsoleOutboxRecordDocument,
     "fragment ConsoleOutboxRecordSummary on OutboxRecord {\n  id\n  entityName\n  operation\n  webhookConfigId\n  status\n  retryCount\n  maxRetries\n  nextRetryAt\n  lastError\n  createdAt\n  updatedAt\n  deliveredAt\n}": types.ConsoleOutboxRecordSummaryFragmentDoc,
     "query ConsoleOutboxRecords($status: OutboxStatus, $webhookConfigId: ID, $first: Int, $after: String) {\n  outboxRecords(\n    status: $status\n    webhookConfigId: $webhookConfigId\n    first: $first\n    after: $after\n  ) {\n    items {\n      ...ConsoleOutboxRecordSummary\n    }\n    nextCursor\n  }\n}": types.ConsoleOutboxRecordsDocument,
     "mutation ConsoleRedeliverOutboxRecord($id: ID!) {\n  redeliverOutboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n  }\n}": types.ConsoleRedeliverOutboxRecordDocument,
+    "mutation ConsoleReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}": types.ConsoleReplayOutboxRecordsDocument,
     "mutation ConsoleRotateWebhookSecret($id: ID!) {\n  rotateWebhookSecret(id: $id)\n}": types.ConsoleRotateWebhookSecretDocument,
     "query ConsoleTriggerEvents($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      triggerId\n      receivedAt\n      contentType\n      body\n      signatureVerified\n    }\n    nextCursor\n  }\n}": types.ConsoleTriggerEventsDocument,
     "fragment ConsoleTrigger on Trigger {\n  id\n  name\n  enabled\n  hasWebhookSecret\n  webhookTimestampHeader\n  webhookSignatureHeader\n  webhookMaxSkewSeconds\n  createdAt\n  updatedAt\n}": types.ConsoleTriggerFragmentDoc,
@@ -82,10 +82,6 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "query ConsoleCapabilities {\n  attempt: __type(name: \"DeliveryAttempt\") {\n    fields {\n      name\n    }\n  }\n  mutation: __type(name: \"Mutation\") {\n    fields {\n      name\n    }\n  }\n  triggerEvent: __type(name: \"TriggerEvent\") {\n    fields {\n      name\n    }\n  }\n}"): (typeof documents)["query ConsoleCapabilities {\n  attempt: __type(name: \"DeliveryAttempt\") {\n    fields {\n      name\n    }\n  }\n  mutation: __type(name: \"Mutation\") {\n    fields {\n      name\n    }\n  }\n  triggerEvent: __type(name: \"TriggerEvent\") {\n    fields {\n      name\n    }\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -129,7 +125,7 @@ export function graphql(source: "query ConsoleMetricsAndViews {\n  metrics {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query ConsoleOutboxRecord($id: ID!) {\n  outboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n    requestId\n    payloadJson\n    attempts {\n      attemptNumber\n      startedAt\n      durationMs\n      statusCode\n      error\n    }\n  }\n}"): (typeof documents)["query ConsoleOutboxRecord($id: ID!) {\n  outboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n    requestId\n    payloadJson\n    attempts {\n      attemptNumber\n      startedAt\n      durationMs\n      statusCode\n      error\n    }\n  }\n}"];
+export function graphql(source: "query ConsoleOutboxRecord($id: ID!) {\n  outboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n    requestId\n    payloadJson\n    attempts {\n      attemptNumber\n      startedAt\n      durationMs\n      statusCode\n      error\n      responseBody\n    }\n  }\n}"): (typeof documents)["query ConsoleOutboxRecord($id: ID!) {\n  outboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n    requestId\n    payloadJson\n    attempts {\n      attemptNumber\n      startedAt\n      durationMs\n      statusCode\n      error\n      responseBody\n    }\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -142,6 +138,10 @@ export function graphql(source: "query ConsoleOutboxRecords($status: OutboxStatu
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation ConsoleRedeliverOutboxRecord($id: ID!) {\n  redeliverOutboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n  }\n}"): (typeof documents)["mutation ConsoleRedeliverOutboxRecord($id: ID!) {\n  redeliverOutboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation ConsoleReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}"): (typeof documents)["mutation ConsoleReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
