@@ -74,6 +74,11 @@ export function ago(iso: string, now = Date.now()): string {
   return `${span(Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000)))} ago`;
 }
 
+/** A time still to come, as from now: "in 59 min". */
+export function fromNow(iso: string, now = Date.now()): string {
+  return `in ${span(Math.max(0, Math.round((new Date(iso).getTime() - now) / 1000)))}`;
+}
+
 /** A button that copies text and says so; falls back to selecting a textarea where the API is missing. */
 export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
   const [done, setDone] = useState(false);
@@ -107,6 +112,52 @@ export function cellText(v: unknown): string {
 
 let fieldSeq = 0;
 const nextId = () => `f${++fieldSeq}`;
+
+/** A labelled select (label bound with for/id, so the combobox's name is exactly `label`). */
+export function SelectField<T extends string>({
+  label,
+  value,
+  onChange,
+  options,
+  hint,
+  disabled,
+}: {
+  label: string;
+  value: T;
+  onChange: (v: T) => void;
+  /** Values, or [value, text] pairs. */
+  options: ReadonlyArray<T | readonly [T, string]>;
+  hint?: string;
+  disabled?: boolean;
+}) {
+  const [fid] = useState(nextId);
+  return (
+    <div className="field">
+      <label htmlFor={fid}>{label}</label>
+      <select
+        id={fid}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value as T)}
+        aria-describedby={hint ? `${fid}-hint` : undefined}
+      >
+        {options.map((o) => {
+          const [v, text] = typeof o === 'string' ? [o, o] : o;
+          return (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          );
+        })}
+      </select>
+      {hint ? (
+        <small id={`${fid}-hint`} className="muted">
+          {hint}
+        </small>
+      ) : null}
+    </div>
+  );
+}
 
 /** A labelled text input or textarea (label bound with for/id so its name is exactly `label`). */
 export function TextField({

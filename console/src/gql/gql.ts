@@ -29,15 +29,16 @@ type Documents = {
     "query ConsoleOutboxRecords($status: OutboxStatus, $webhookConfigId: ID, $first: Int, $after: String) {\n  outboxRecords(\n    status: $status\n    webhookConfigId: $webhookConfigId\n    first: $first\n    after: $after\n  ) {\n    items {\n      ...ConsoleOutboxRecordSummary\n    }\n    nextCursor\n  }\n}": typeof types.ConsoleOutboxRecordsDocument,
     "mutation ConsoleRedeliverOutboxRecord($id: ID!) {\n  redeliverOutboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n  }\n}": typeof types.ConsoleRedeliverOutboxRecordDocument,
     "mutation ConsoleReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}": typeof types.ConsoleReplayOutboxRecordsDocument,
-    "mutation ConsoleRotateWebhookSecret($id: ID!) {\n  rotateWebhookSecret(id: $id)\n}": typeof types.ConsoleRotateWebhookSecretDocument,
+    "mutation ConsoleRotateWebhookSecret($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}": typeof types.ConsoleRotateWebhookSecretDocument,
     "query ConsoleTriggerEvents($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      triggerId\n      receivedAt\n      contentType\n      body\n      signatureVerified\n    }\n    nextCursor\n  }\n}": typeof types.ConsoleTriggerEventsDocument,
     "fragment ConsoleTrigger on Trigger {\n  id\n  name\n  enabled\n  hasWebhookSecret\n  webhookTimestampHeader\n  webhookSignatureHeader\n  webhookMaxSkewSeconds\n  createdAt\n  updatedAt\n}": typeof types.ConsoleTriggerFragmentDoc,
     "query ConsoleTriggers {\n  triggers {\n    ...ConsoleTrigger\n  }\n}": typeof types.ConsoleTriggersDocument,
     "mutation ConsoleUpdateTrigger($id: ID!, $input: UpdateTriggerInput!) {\n  updateTrigger(id: $id, input: $input) {\n    ...ConsoleTrigger\n  }\n}": typeof types.ConsoleUpdateTriggerDocument,
     "mutation ConsoleUpdateWebhookConfig($id: ID!, $input: UpdateWebhookConfigInput!) {\n  updateWebhookConfig(id: $id, input: $input) {\n    ...ConsoleWebhookConfig\n  }\n}": typeof types.ConsoleUpdateWebhookConfigDocument,
     "mutation ConsoleUpsertRecords($entity: String!, $records: [JSONObject!]!) {\n  upsertRecords(entity: $entity, records: $records) {\n    count\n    requestId\n  }\n}": typeof types.ConsoleUpsertRecordsDocument,
-    "fragment ConsoleWebhookConfig on WebhookConfig {\n  id\n  entityName\n  webhookUrl\n  events\n  enabled\n  hasSecret\n  httpMethod\n  headersJson\n  timeoutMs\n  maxRetries\n  backoffInitialSeconds\n  backoffFactor\n  createdAt\n  updatedAt\n}": typeof types.ConsoleWebhookConfigFragmentDoc,
+    "fragment ConsoleWebhookConfig on WebhookConfig {\n  id\n  entityName\n  webhookUrl\n  events\n  enabled\n  hasSecret\n  signatureScheme\n  previousSecretExpiresAt\n  httpMethod\n  headersJson\n  timeoutMs\n  maxRetries\n  backoffInitialSeconds\n  backoffFactor\n  rateLimitPerSecond\n  maxInFlight\n  ordering\n  createdAt\n  updatedAt\n}": typeof types.ConsoleWebhookConfigFragmentDoc,
     "query ConsoleWebhookConfigs($page: Int, $pageSize: Int) {\n  webhookConfigs(\n    page: $page\n    pageSize: $pageSize\n    sortBy: CREATED_AT\n    sortDirection: DESC\n  ) {\n    items {\n      ...ConsoleWebhookConfig\n    }\n    page\n    pageSize\n    total\n    totalPages\n  }\n}": typeof types.ConsoleWebhookConfigsDocument,
+    "query ConsoleWebhookConfigsWithHealth($page: Int, $pageSize: Int) {\n  webhookConfigs(\n    page: $page\n    pageSize: $pageSize\n    sortBy: CREATED_AT\n    sortDirection: DESC\n  ) {\n    items {\n      ...ConsoleWebhookConfig\n      health {\n        circuit\n        consecutiveFailures\n        lastSuccessAt\n        lastFailureAt\n        attempts24h\n        failures24h\n        p95DurationMs24h\n      }\n    }\n    page\n    pageSize\n    total\n    totalPages\n  }\n}": typeof types.ConsoleWebhookConfigsWithHealthDocument,
     "mutation ConsoleInsertRecords($entity: String!, $records: [JSONObject!]!) {\n  insertRecords(entity: $entity, records: $records) {\n    count\n    requestId\n  }\n}": typeof types.ConsoleInsertRecordsDocument,
 };
 const documents: Documents = {
@@ -56,15 +57,16 @@ const documents: Documents = {
     "query ConsoleOutboxRecords($status: OutboxStatus, $webhookConfigId: ID, $first: Int, $after: String) {\n  outboxRecords(\n    status: $status\n    webhookConfigId: $webhookConfigId\n    first: $first\n    after: $after\n  ) {\n    items {\n      ...ConsoleOutboxRecordSummary\n    }\n    nextCursor\n  }\n}": types.ConsoleOutboxRecordsDocument,
     "mutation ConsoleRedeliverOutboxRecord($id: ID!) {\n  redeliverOutboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n  }\n}": types.ConsoleRedeliverOutboxRecordDocument,
     "mutation ConsoleReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}": types.ConsoleReplayOutboxRecordsDocument,
-    "mutation ConsoleRotateWebhookSecret($id: ID!) {\n  rotateWebhookSecret(id: $id)\n}": types.ConsoleRotateWebhookSecretDocument,
+    "mutation ConsoleRotateWebhookSecret($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}": types.ConsoleRotateWebhookSecretDocument,
     "query ConsoleTriggerEvents($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      triggerId\n      receivedAt\n      contentType\n      body\n      signatureVerified\n    }\n    nextCursor\n  }\n}": types.ConsoleTriggerEventsDocument,
     "fragment ConsoleTrigger on Trigger {\n  id\n  name\n  enabled\n  hasWebhookSecret\n  webhookTimestampHeader\n  webhookSignatureHeader\n  webhookMaxSkewSeconds\n  createdAt\n  updatedAt\n}": types.ConsoleTriggerFragmentDoc,
     "query ConsoleTriggers {\n  triggers {\n    ...ConsoleTrigger\n  }\n}": types.ConsoleTriggersDocument,
     "mutation ConsoleUpdateTrigger($id: ID!, $input: UpdateTriggerInput!) {\n  updateTrigger(id: $id, input: $input) {\n    ...ConsoleTrigger\n  }\n}": types.ConsoleUpdateTriggerDocument,
     "mutation ConsoleUpdateWebhookConfig($id: ID!, $input: UpdateWebhookConfigInput!) {\n  updateWebhookConfig(id: $id, input: $input) {\n    ...ConsoleWebhookConfig\n  }\n}": types.ConsoleUpdateWebhookConfigDocument,
     "mutation ConsoleUpsertRecords($entity: String!, $records: [JSONObject!]!) {\n  upsertRecords(entity: $entity, records: $records) {\n    count\n    requestId\n  }\n}": types.ConsoleUpsertRecordsDocument,
-    "fragment ConsoleWebhookConfig on WebhookConfig {\n  id\n  entityName\n  webhookUrl\n  events\n  enabled\n  hasSecret\n  httpMethod\n  headersJson\n  timeoutMs\n  maxRetries\n  backoffInitialSeconds\n  backoffFactor\n  createdAt\n  updatedAt\n}": types.ConsoleWebhookConfigFragmentDoc,
+    "fragment ConsoleWebhookConfig on WebhookConfig {\n  id\n  entityName\n  webhookUrl\n  events\n  enabled\n  hasSecret\n  signatureScheme\n  previousSecretExpiresAt\n  httpMethod\n  headersJson\n  timeoutMs\n  maxRetries\n  backoffInitialSeconds\n  backoffFactor\n  rateLimitPerSecond\n  maxInFlight\n  ordering\n  createdAt\n  updatedAt\n}": types.ConsoleWebhookConfigFragmentDoc,
     "query ConsoleWebhookConfigs($page: Int, $pageSize: Int) {\n  webhookConfigs(\n    page: $page\n    pageSize: $pageSize\n    sortBy: CREATED_AT\n    sortDirection: DESC\n  ) {\n    items {\n      ...ConsoleWebhookConfig\n    }\n    page\n    pageSize\n    total\n    totalPages\n  }\n}": types.ConsoleWebhookConfigsDocument,
+    "query ConsoleWebhookConfigsWithHealth($page: Int, $pageSize: Int) {\n  webhookConfigs(\n    page: $page\n    pageSize: $pageSize\n    sortBy: CREATED_AT\n    sortDirection: DESC\n  ) {\n    items {\n      ...ConsoleWebhookConfig\n      health {\n        circuit\n        consecutiveFailures\n        lastSuccessAt\n        lastFailureAt\n        attempts24h\n        failures24h\n        p95DurationMs24h\n      }\n    }\n    page\n    pageSize\n    total\n    totalPages\n  }\n}": types.ConsoleWebhookConfigsWithHealthDocument,
     "mutation ConsoleInsertRecords($entity: String!, $records: [JSONObject!]!) {\n  insertRecords(entity: $entity, records: $records) {\n    count\n    requestId\n  }\n}": types.ConsoleInsertRecordsDocument,
 };
 
@@ -145,7 +147,7 @@ export function graphql(source: "mutation ConsoleReplayOutboxRecords($filter: Ou
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "mutation ConsoleRotateWebhookSecret($id: ID!) {\n  rotateWebhookSecret(id: $id)\n}"): (typeof documents)["mutation ConsoleRotateWebhookSecret($id: ID!) {\n  rotateWebhookSecret(id: $id)\n}"];
+export function graphql(source: "mutation ConsoleRotateWebhookSecret($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}"): (typeof documents)["mutation ConsoleRotateWebhookSecret($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -173,11 +175,15 @@ export function graphql(source: "mutation ConsoleUpsertRecords($entity: String!,
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "fragment ConsoleWebhookConfig on WebhookConfig {\n  id\n  entityName\n  webhookUrl\n  events\n  enabled\n  hasSecret\n  httpMethod\n  headersJson\n  timeoutMs\n  maxRetries\n  backoffInitialSeconds\n  backoffFactor\n  createdAt\n  updatedAt\n}"): (typeof documents)["fragment ConsoleWebhookConfig on WebhookConfig {\n  id\n  entityName\n  webhookUrl\n  events\n  enabled\n  hasSecret\n  httpMethod\n  headersJson\n  timeoutMs\n  maxRetries\n  backoffInitialSeconds\n  backoffFactor\n  createdAt\n  updatedAt\n}"];
+export function graphql(source: "fragment ConsoleWebhookConfig on WebhookConfig {\n  id\n  entityName\n  webhookUrl\n  events\n  enabled\n  hasSecret\n  signatureScheme\n  previousSecretExpiresAt\n  httpMethod\n  headersJson\n  timeoutMs\n  maxRetries\n  backoffInitialSeconds\n  backoffFactor\n  rateLimitPerSecond\n  maxInFlight\n  ordering\n  createdAt\n  updatedAt\n}"): (typeof documents)["fragment ConsoleWebhookConfig on WebhookConfig {\n  id\n  entityName\n  webhookUrl\n  events\n  enabled\n  hasSecret\n  signatureScheme\n  previousSecretExpiresAt\n  httpMethod\n  headersJson\n  timeoutMs\n  maxRetries\n  backoffInitialSeconds\n  backoffFactor\n  rateLimitPerSecond\n  maxInFlight\n  ordering\n  createdAt\n  updatedAt\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query ConsoleWebhookConfigs($page: Int, $pageSize: Int) {\n  webhookConfigs(\n    page: $page\n    pageSize: $pageSize\n    sortBy: CREATED_AT\n    sortDirection: DESC\n  ) {\n    items {\n      ...ConsoleWebhookConfig\n    }\n    page\n    pageSize\n    total\n    totalPages\n  }\n}"): (typeof documents)["query ConsoleWebhookConfigs($page: Int, $pageSize: Int) {\n  webhookConfigs(\n    page: $page\n    pageSize: $pageSize\n    sortBy: CREATED_AT\n    sortDirection: DESC\n  ) {\n    items {\n      ...ConsoleWebhookConfig\n    }\n    page\n    pageSize\n    total\n    totalPages\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query ConsoleWebhookConfigsWithHealth($page: Int, $pageSize: Int) {\n  webhookConfigs(\n    page: $page\n    pageSize: $pageSize\n    sortBy: CREATED_AT\n    sortDirection: DESC\n  ) {\n    items {\n      ...ConsoleWebhookConfig\n      health {\n        circuit\n        consecutiveFailures\n        lastSuccessAt\n        lastFailureAt\n        attempts24h\n        failures24h\n        p95DurationMs24h\n      }\n    }\n    page\n    pageSize\n    total\n    totalPages\n  }\n}"): (typeof documents)["query ConsoleWebhookConfigsWithHealth($page: Int, $pageSize: Int) {\n  webhookConfigs(\n    page: $page\n    pageSize: $pageSize\n    sortBy: CREATED_AT\n    sortDirection: DESC\n  ) {\n    items {\n      ...ConsoleWebhookConfig\n      health {\n        circuit\n        consecutiveFailures\n        lastSuccessAt\n        lastFailureAt\n        attempts24h\n        failures24h\n        p95DurationMs24h\n      }\n    }\n    page\n    pageSize\n    total\n    totalPages\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
