@@ -29,9 +29,10 @@ type Documents = {
     "query ConsoleOutboxRecords($status: OutboxStatus, $webhookConfigId: ID, $first: Int, $after: String) {\n  outboxRecords(\n    status: $status\n    webhookConfigId: $webhookConfigId\n    first: $first\n    after: $after\n  ) {\n    items {\n      ...ConsoleOutboxRecordSummary\n    }\n    nextCursor\n  }\n}": typeof types.ConsoleOutboxRecordsDocument,
     "mutation ConsoleRedeliverOutboxRecord($id: ID!) {\n  redeliverOutboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n  }\n}": typeof types.ConsoleRedeliverOutboxRecordDocument,
     "mutation ConsoleReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}": typeof types.ConsoleReplayOutboxRecordsDocument,
+    "mutation ConsoleRetryTriggerEvent($id: ID!) {\n  retryTriggerEvent(id: $id) {\n    id\n    actionStatus\n    actionError\n  }\n}": typeof types.ConsoleRetryTriggerEventDocument,
     "mutation ConsoleRotateWebhookSecret($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}": typeof types.ConsoleRotateWebhookSecretDocument,
-    "query ConsoleTriggerEvents($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      triggerId\n      receivedAt\n      contentType\n      body\n      signatureVerified\n    }\n    nextCursor\n  }\n}": typeof types.ConsoleTriggerEventsDocument,
-    "fragment ConsoleTrigger on Trigger {\n  id\n  name\n  enabled\n  hasWebhookSecret\n  webhookTimestampHeader\n  webhookSignatureHeader\n  webhookMaxSkewSeconds\n  createdAt\n  updatedAt\n}": typeof types.ConsoleTriggerFragmentDoc,
+    "query ConsoleTriggerEvents($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      triggerId\n      receivedAt\n      contentType\n      body\n      signatureVerified\n      actionStatus\n      actionError\n    }\n    nextCursor\n  }\n}": typeof types.ConsoleTriggerEventsDocument,
+    "fragment ConsoleTrigger on Trigger {\n  id\n  name\n  enabled\n  hasWebhookSecret\n  signatureScheme\n  webhookTimestampHeader\n  webhookSignatureHeader\n  webhookMaxSkewSeconds\n  action\n  recordEntity\n  recordOperation\n  recordFieldMap\n  createdAt\n  updatedAt\n}": typeof types.ConsoleTriggerFragmentDoc,
     "query ConsoleTriggers {\n  triggers {\n    ...ConsoleTrigger\n  }\n}": typeof types.ConsoleTriggersDocument,
     "mutation ConsoleUpdateTrigger($id: ID!, $input: UpdateTriggerInput!) {\n  updateTrigger(id: $id, input: $input) {\n    ...ConsoleTrigger\n  }\n}": typeof types.ConsoleUpdateTriggerDocument,
     "mutation ConsoleUpdateWebhookConfig($id: ID!, $input: UpdateWebhookConfigInput!) {\n  updateWebhookConfig(id: $id, input: $input) {\n    ...ConsoleWebhookConfig\n  }\n}": typeof types.ConsoleUpdateWebhookConfigDocument,
@@ -57,9 +58,10 @@ const documents: Documents = {
     "query ConsoleOutboxRecords($status: OutboxStatus, $webhookConfigId: ID, $first: Int, $after: String) {\n  outboxRecords(\n    status: $status\n    webhookConfigId: $webhookConfigId\n    first: $first\n    after: $after\n  ) {\n    items {\n      ...ConsoleOutboxRecordSummary\n    }\n    nextCursor\n  }\n}": types.ConsoleOutboxRecordsDocument,
     "mutation ConsoleRedeliverOutboxRecord($id: ID!) {\n  redeliverOutboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n  }\n}": types.ConsoleRedeliverOutboxRecordDocument,
     "mutation ConsoleReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}": types.ConsoleReplayOutboxRecordsDocument,
+    "mutation ConsoleRetryTriggerEvent($id: ID!) {\n  retryTriggerEvent(id: $id) {\n    id\n    actionStatus\n    actionError\n  }\n}": types.ConsoleRetryTriggerEventDocument,
     "mutation ConsoleRotateWebhookSecret($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}": types.ConsoleRotateWebhookSecretDocument,
-    "query ConsoleTriggerEvents($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      triggerId\n      receivedAt\n      contentType\n      body\n      signatureVerified\n    }\n    nextCursor\n  }\n}": types.ConsoleTriggerEventsDocument,
-    "fragment ConsoleTrigger on Trigger {\n  id\n  name\n  enabled\n  hasWebhookSecret\n  webhookTimestampHeader\n  webhookSignatureHeader\n  webhookMaxSkewSeconds\n  createdAt\n  updatedAt\n}": types.ConsoleTriggerFragmentDoc,
+    "query ConsoleTriggerEvents($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      triggerId\n      receivedAt\n      contentType\n      body\n      signatureVerified\n      actionStatus\n      actionError\n    }\n    nextCursor\n  }\n}": types.ConsoleTriggerEventsDocument,
+    "fragment ConsoleTrigger on Trigger {\n  id\n  name\n  enabled\n  hasWebhookSecret\n  signatureScheme\n  webhookTimestampHeader\n  webhookSignatureHeader\n  webhookMaxSkewSeconds\n  action\n  recordEntity\n  recordOperation\n  recordFieldMap\n  createdAt\n  updatedAt\n}": types.ConsoleTriggerFragmentDoc,
     "query ConsoleTriggers {\n  triggers {\n    ...ConsoleTrigger\n  }\n}": types.ConsoleTriggersDocument,
     "mutation ConsoleUpdateTrigger($id: ID!, $input: UpdateTriggerInput!) {\n  updateTrigger(id: $id, input: $input) {\n    ...ConsoleTrigger\n  }\n}": types.ConsoleUpdateTriggerDocument,
     "mutation ConsoleUpdateWebhookConfig($id: ID!, $input: UpdateWebhookConfigInput!) {\n  updateWebhookConfig(id: $id, input: $input) {\n    ...ConsoleWebhookConfig\n  }\n}": types.ConsoleUpdateWebhookConfigDocument,
@@ -147,15 +149,19 @@ export function graphql(source: "mutation ConsoleReplayOutboxRecords($filter: Ou
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
+export function graphql(source: "mutation ConsoleRetryTriggerEvent($id: ID!) {\n  retryTriggerEvent(id: $id) {\n    id\n    actionStatus\n    actionError\n  }\n}"): (typeof documents)["mutation ConsoleRetryTriggerEvent($id: ID!) {\n  retryTriggerEvent(id: $id) {\n    id\n    actionStatus\n    actionError\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
 export function graphql(source: "mutation ConsoleRotateWebhookSecret($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}"): (typeof documents)["mutation ConsoleRotateWebhookSecret($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query ConsoleTriggerEvents($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      triggerId\n      receivedAt\n      contentType\n      body\n      signatureVerified\n    }\n    nextCursor\n  }\n}"): (typeof documents)["query ConsoleTriggerEvents($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      triggerId\n      receivedAt\n      contentType\n      body\n      signatureVerified\n    }\n    nextCursor\n  }\n}"];
+export function graphql(source: "query ConsoleTriggerEvents($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      triggerId\n      receivedAt\n      contentType\n      body\n      signatureVerified\n      actionStatus\n      actionError\n    }\n    nextCursor\n  }\n}"): (typeof documents)["query ConsoleTriggerEvents($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      triggerId\n      receivedAt\n      contentType\n      body\n      signatureVerified\n      actionStatus\n      actionError\n    }\n    nextCursor\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "fragment ConsoleTrigger on Trigger {\n  id\n  name\n  enabled\n  hasWebhookSecret\n  webhookTimestampHeader\n  webhookSignatureHeader\n  webhookMaxSkewSeconds\n  createdAt\n  updatedAt\n}"): (typeof documents)["fragment ConsoleTrigger on Trigger {\n  id\n  name\n  enabled\n  hasWebhookSecret\n  webhookTimestampHeader\n  webhookSignatureHeader\n  webhookMaxSkewSeconds\n  createdAt\n  updatedAt\n}"];
+export function graphql(source: "fragment ConsoleTrigger on Trigger {\n  id\n  name\n  enabled\n  hasWebhookSecret\n  signatureScheme\n  webhookTimestampHeader\n  webhookSignatureHeader\n  webhookMaxSkewSeconds\n  action\n  recordEntity\n  recordOperation\n  recordFieldMap\n  createdAt\n  updatedAt\n}"): (typeof documents)["fragment ConsoleTrigger on Trigger {\n  id\n  name\n  enabled\n  hasWebhookSecret\n  signatureScheme\n  webhookTimestampHeader\n  webhookSignatureHeader\n  webhookMaxSkewSeconds\n  action\n  recordEntity\n  recordOperation\n  recordFieldMap\n  createdAt\n  updatedAt\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
