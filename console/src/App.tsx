@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
 import { Provider } from 'urql';
 import { createClient } from './client';
-import { CapabilitiesProvider } from './capabilities';
 import { Link, usePath } from './router';
 import { fetchDevSession, loadSession, saveSession, type Session } from './session';
 import { Loading, TextField } from './ui';
@@ -95,37 +94,35 @@ function Shell({ session, onSignOut }: { session: Session; onSignOut: () => void
 
   return (
     <Provider value={client}>
-      <CapabilitiesProvider>
-        <a className="skip" href="#main">
-          Skip to content
-        </a>
-        <header className="top">
-          <Link to="/" className="brand">
-            Hookgate
-          </Link>
-          <nav aria-label="Main">
-            <ul>
-              {NAV.map(([to, label]) => (
-                <li key={to}>
-                  <Link to={to} aria-current={section === to ? 'page' : undefined}>
-                    {label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
-          <span className="who">
-            tenant <strong>{session.tenantId}</strong>
-            {session.dev ? ' (development token)' : ''}
-          </span>
-          <button type="button" className="secondary" onClick={onSignOut}>
-            Sign out
-          </button>
-        </header>
-        <main id="main" tabIndex={-1}>
-          <Page section={section} session={session} />
-        </main>
-      </CapabilitiesProvider>
+      <a className="skip" href="#main">
+        Skip to content
+      </a>
+      <header className="top">
+        <Link to="/" className="brand">
+          Hookgate
+        </Link>
+        <nav aria-label="Main">
+          <ul>
+            {NAV.map(([to, label]) => (
+              <li key={to}>
+                <Link to={to} aria-current={section === to ? 'page' : undefined}>
+                  {label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <span className="who">
+          tenant <strong>{session.tenantId}</strong>
+          {session.dev ? ' (development token)' : ''}
+        </span>
+        <button type="button" className="secondary" onClick={onSignOut}>
+          Sign out
+        </button>
+      </header>
+      <main id="main" tabIndex={-1}>
+        <Page section={section} session={session} />
+      </main>
     </Provider>
   );
 }

@@ -40,8 +40,7 @@ export function createClient(session: Session): Client {
           TriggerEvent: (d) => (typeof d.id === 'string' ? d.id : null),
           TabularResult: embedded,
           WriteResult: embedded,
-          __Type: embedded,
-          __Field: embedded,
+          WebhookHealth: embedded,
         },
         updates: {
           Mutation: {
@@ -54,6 +53,11 @@ export function createClient(session: Session): Client {
             insertRecords: refetch('entityQuery', 'outboxRecords'),
             upsertRecords: refetch('entityQuery', 'outboxRecords'),
             redeliverOutboxRecord: refetch('outboxRecords'),
+            replayOutboxRecords: refetch('outboxRecords'),
+            // It answers only the new secret: the configuration's hasSecret and grace end changed.
+            rotateWebhookSecret: (_result, args, cache) => {
+              cache.invalidate({ __typename: 'WebhookConfig', id: args.id as string });
+            },
           },
         },
       }),

@@ -47,6 +47,11 @@ export function StatusBadge({ status }: { status: string }) {
   return <span className={`badge badge-${status.toLowerCase()}`}>{status}</span>;
 }
 
+/** An error text in red; none is a plain muted dash (an empty cell is no alarm). */
+export function ErrorText({ text, as: Tag = 'span' }: { text: string | null | undefined; as?: 'span' | 'dd' }) {
+  return text ? <Tag className="error-text">{text}</Tag> : <Tag className="muted">—</Tag>;
+}
+
 export function formatTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
@@ -58,12 +63,20 @@ export function formatTime(iso: string | null | undefined): string {
         .replace(/\.\d+Z$/, 'Z');
 }
 
+function span(s: number): string {
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min`;
+  if (s < 86400) return `${Math.floor(s / 3600)} h`;
+  return `${Math.floor(s / 86400)} d`;
+}
+
 export function ago(iso: string, now = Date.now()): string {
-  const s = Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000));
-  if (s < 60) return `${s} s ago`;
-  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
-  if (s < 86400) return `${Math.floor(s / 3600)} h ago`;
-  return `${Math.floor(s / 86400)} d ago`;
+  return `${span(Math.max(0, Math.round((now - new Date(iso).getTime()) / 1000)))} ago`;
+}
+
+/** A time still to come, as from now: "in 59 min". */
+export function fromNow(iso: string, now = Date.now()): string {
+  return `in ${span(Math.max(0, Math.round((new Date(iso).getTime() - now) / 1000)))}`;
 }
 
 /** A button that copies text and says so; falls back to selecting a textarea where the API is missing. */
@@ -100,6 +113,52 @@ export function cellText(v: unknown): string {
 let fieldSeq = 0;
 const nextId = () => `f${++fieldSeq}`;
 
+/** A labelled select (label bound with for/id, so the combobox's name is exactly `label`). */
+export function SelectField<T extends string>({
+  label,
+  value,
+  onChange,
+  options,
+  hint,
+  disabled,
+}: {
+  label: string;
+  value: T;
+  onChange: (v: T) => void;
+  /** Values, or [value, text] pairs. */
+  options: ReadonlyArray<T | readonly [T, string]>;
+  hint?: string;
+  disabled?: boolean;
+}) {
+  const [fid] = useState(nextId);
+  return (
+    <div className="field">
+      <label htmlFor={fid}>{label}</label>
+      <select
+        id={fid}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value as T)}
+        aria-describedby={hint ? `${fid}-hint` : undefined}
+      >
+        {options.map((o) => {
+          const [v, text] = typeof o === 'string' ? [o, o] : o;
+          return (
+            <option key={v} value={v}>
+              {text}
+            </option>
+          );
+        })}
+      </select>
+      {hint ? (
+        <small id={`${fid}-hint`} className="muted">
+          {hint}
+        </small>
+      ) : null}
+    </div>
+  );
+}
+
 /** A labelled text input or textarea (label bound with for/id so its name is exactly `label`). */
 export function TextField({
   label,
@@ -123,17 +182,36 @@ export function TextField({
   type?: string;
   autoFocus?: boolean;
   spellCheck?: boolean;
+  min?: number;
+  max?: number;
 }) {
   const [fid] = useState(() => id ?? nextId());
   return (
     <div className="field">
       <label htmlFor={fid}>{label}</label>
       {multiline ? (
-        <textarea id={fid} rows={rows ?? 4} value={value} onChange={(e) => onChange(e.target.value)} {...rest} />
+        <textarea
+          id={fid}
+          rows={rows ?? 4}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-describedby={hint ? `${fid}-hint` : undefined}
+          {...rest}
+        />
       ) : (
-        <input id={fid} value={value} onChange={(e) => onChange(e.target.value)} {...rest} />
+        <input
+          id={fid}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+          aria-describedby={hint ? `${fid}-hint` : undefined}
+          {...rest}
+        />
       )}
-      {hint ? <small className="muted">{hint}</small> : null}
+      {hint ? (
+        <small id={`${fid}-hint`} className="muted">
+          {hint}
+        </small>
+      ) : null}
     </div>
   );
 }

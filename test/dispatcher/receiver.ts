@@ -13,9 +13,11 @@ export interface Received {
   requestId: string | undefined;
 }
 
-/** What to do with a request: answer a status (after an optional delay), reset the connection, or hang. */
+/** What to do with a request: answer a status (and a body, after an optional delay), reset the connection, or hang. */
 export type Reaction =
-  { status: number; delayMs?: number; headers?: Record<string, string> } | { reset: true } | { hang: true };
+  | { status: number; delayMs?: number; headers?: Record<string, string>; body?: string }
+  | { reset: true }
+  | { hang: true };
 
 /**
  * A real webhook receiver on a loopback port: records every request and reacts as `react` says.
@@ -49,7 +51,7 @@ export class Receiver {
           return;
         }
         if ('hang' in reaction) return;
-        const answer = () => res.writeHead(reaction.status, reaction.headers).end();
+        const answer = () => res.writeHead(reaction.status, reaction.headers).end(reaction.body);
         if (reaction.delayMs) setTimeout(answer, reaction.delayMs);
         else answer();
       });

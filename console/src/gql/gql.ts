@@ -14,7 +14,6 @@ import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "query ConsoleCapabilities {\n  attempt: __type(name: \"DeliveryAttempt\") {\n    fields {\n      name\n    }\n  }\n  mutation: __type(name: \"Mutation\") {\n    fields {\n      name\n    }\n  }\n  triggerEvent: __type(name: \"TriggerEvent\") {\n    fields {\n      name\n    }\n  }\n}": typeof types.ConsoleCapabilitiesDocument,
     "mutation ConsoleCreateTrigger($input: CreateTriggerInput!) {\n  createTrigger(input: $input) {\n    ...ConsoleTrigger\n  }\n}": typeof types.ConsoleCreateTriggerDocument,
     "mutation ConsoleCreateWebhookConfig($input: CreateWebhookConfigInput!) {\n  createWebhookConfig(input: $input) {\n    ...ConsoleWebhookConfig\n  }\n}": typeof types.ConsoleCreateWebhookConfigDocument,
     "mutation ConsoleDefineEntity($input: DefineEntityInput!) {\n  defineEntity(input: $input) {\n    name\n    primaryKey\n    timeField\n    fields {\n      name\n      type\n    }\n    createdAt\n    updatedAt\n  }\n}": typeof types.ConsoleDefineEntityDocument,
@@ -25,23 +24,25 @@ type Documents = {
     "query ConsoleEntityQuery($input: EntityQueryInput!) {\n  entityQuery(input: $input) {\n    columns\n    rows\n  }\n}": typeof types.ConsoleEntityQueryDocument,
     "query ConsoleMetricQuery($metricName: String!, $params: MetricQueryParamsInput) {\n  metricQuery(metricName: $metricName, params: $params) {\n    columns\n    rows\n  }\n}": typeof types.ConsoleMetricQueryDocument,
     "query ConsoleMetricsAndViews {\n  metrics {\n    name\n    entity\n    aggregation\n    field\n    timeField\n    filter\n  }\n  views {\n    name\n    entity\n    filter\n    select {\n      field\n      agg\n      alias\n    }\n    parameters {\n      name\n      type\n      required\n      default\n    }\n  }\n}": typeof types.ConsoleMetricsAndViewsDocument,
-    "query ConsoleOutboxRecord($id: ID!) {\n  outboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n    requestId\n    payloadJson\n    attempts {\n      attemptNumber\n      startedAt\n      durationMs\n      statusCode\n      error\n    }\n  }\n}": typeof types.ConsoleOutboxRecordDocument,
+    "query ConsoleOutboxRecord($id: ID!) {\n  outboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n    requestId\n    payloadJson\n    attempts {\n      attemptNumber\n      startedAt\n      durationMs\n      statusCode\n      error\n      responseBody\n    }\n  }\n}": typeof types.ConsoleOutboxRecordDocument,
     "fragment ConsoleOutboxRecordSummary on OutboxRecord {\n  id\n  entityName\n  operation\n  webhookConfigId\n  status\n  retryCount\n  maxRetries\n  nextRetryAt\n  lastError\n  createdAt\n  updatedAt\n  deliveredAt\n}": typeof types.ConsoleOutboxRecordSummaryFragmentDoc,
     "query ConsoleOutboxRecords($status: OutboxStatus, $webhookConfigId: ID, $first: Int, $after: String) {\n  outboxRecords(\n    status: $status\n    webhookConfigId: $webhookConfigId\n    first: $first\n    after: $after\n  ) {\n    items {\n      ...ConsoleOutboxRecordSummary\n    }\n    nextCursor\n  }\n}": typeof types.ConsoleOutboxRecordsDocument,
     "mutation ConsoleRedeliverOutboxRecord($id: ID!) {\n  redeliverOutboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n  }\n}": typeof types.ConsoleRedeliverOutboxRecordDocument,
-    "mutation ConsoleRotateWebhookSecret($id: ID!) {\n  rotateWebhookSecret(id: $id)\n}": typeof types.ConsoleRotateWebhookSecretDocument,
-    "query ConsoleTriggerEvents($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      triggerId\n      receivedAt\n      contentType\n      body\n      signatureVerified\n    }\n    nextCursor\n  }\n}": typeof types.ConsoleTriggerEventsDocument,
-    "fragment ConsoleTrigger on Trigger {\n  id\n  name\n  enabled\n  hasWebhookSecret\n  webhookTimestampHeader\n  webhookSignatureHeader\n  webhookMaxSkewSeconds\n  createdAt\n  updatedAt\n}": typeof types.ConsoleTriggerFragmentDoc,
+    "mutation ConsoleReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}": typeof types.ConsoleReplayOutboxRecordsDocument,
+    "mutation ConsoleRetryTriggerEvent($id: ID!) {\n  retryTriggerEvent(id: $id) {\n    id\n    actionStatus\n    actionError\n  }\n}": typeof types.ConsoleRetryTriggerEventDocument,
+    "mutation ConsoleRotateWebhookSecret($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}": typeof types.ConsoleRotateWebhookSecretDocument,
+    "query ConsoleTriggerEvents($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      triggerId\n      receivedAt\n      contentType\n      body\n      signatureVerified\n      actionStatus\n      actionError\n    }\n    nextCursor\n  }\n}": typeof types.ConsoleTriggerEventsDocument,
+    "fragment ConsoleTrigger on Trigger {\n  id\n  name\n  enabled\n  hasWebhookSecret\n  signatureScheme\n  webhookTimestampHeader\n  webhookSignatureHeader\n  webhookMaxSkewSeconds\n  action\n  recordEntity\n  recordOperation\n  recordFieldMap\n  createdAt\n  updatedAt\n}": typeof types.ConsoleTriggerFragmentDoc,
     "query ConsoleTriggers {\n  triggers {\n    ...ConsoleTrigger\n  }\n}": typeof types.ConsoleTriggersDocument,
     "mutation ConsoleUpdateTrigger($id: ID!, $input: UpdateTriggerInput!) {\n  updateTrigger(id: $id, input: $input) {\n    ...ConsoleTrigger\n  }\n}": typeof types.ConsoleUpdateTriggerDocument,
     "mutation ConsoleUpdateWebhookConfig($id: ID!, $input: UpdateWebhookConfigInput!) {\n  updateWebhookConfig(id: $id, input: $input) {\n    ...ConsoleWebhookConfig\n  }\n}": typeof types.ConsoleUpdateWebhookConfigDocument,
     "mutation ConsoleUpsertRecords($entity: String!, $records: [JSONObject!]!) {\n  upsertRecords(entity: $entity, records: $records) {\n    count\n    requestId\n  }\n}": typeof types.ConsoleUpsertRecordsDocument,
-    "fragment ConsoleWebhookConfig on WebhookConfig {\n  id\n  entityName\n  webhookUrl\n  events\n  enabled\n  hasSecret\n  httpMethod\n  headersJson\n  timeoutMs\n  maxRetries\n  backoffInitialSeconds\n  backoffFactor\n  createdAt\n  updatedAt\n}": typeof types.ConsoleWebhookConfigFragmentDoc,
+    "fragment ConsoleWebhookConfig on WebhookConfig {\n  id\n  entityName\n  webhookUrl\n  events\n  enabled\n  hasSecret\n  signatureScheme\n  previousSecretExpiresAt\n  httpMethod\n  headersJson\n  timeoutMs\n  maxRetries\n  backoffInitialSeconds\n  backoffFactor\n  rateLimitPerSecond\n  maxInFlight\n  ordering\n  createdAt\n  updatedAt\n}": typeof types.ConsoleWebhookConfigFragmentDoc,
     "query ConsoleWebhookConfigs($page: Int, $pageSize: Int) {\n  webhookConfigs(\n    page: $page\n    pageSize: $pageSize\n    sortBy: CREATED_AT\n    sortDirection: DESC\n  ) {\n    items {\n      ...ConsoleWebhookConfig\n    }\n    page\n    pageSize\n    total\n    totalPages\n  }\n}": typeof types.ConsoleWebhookConfigsDocument,
+    "query ConsoleWebhookConfigsWithHealth($page: Int, $pageSize: Int) {\n  webhookConfigs(\n    page: $page\n    pageSize: $pageSize\n    sortBy: CREATED_AT\n    sortDirection: DESC\n  ) {\n    items {\n      ...ConsoleWebhookConfig\n      health {\n        circuit\n        consecutiveFailures\n        lastSuccessAt\n        lastFailureAt\n        attempts24h\n        failures24h\n        p95DurationMs24h\n      }\n    }\n    page\n    pageSize\n    total\n    totalPages\n  }\n}": typeof types.ConsoleWebhookConfigsWithHealthDocument,
     "mutation ConsoleInsertRecords($entity: String!, $records: [JSONObject!]!) {\n  insertRecords(entity: $entity, records: $records) {\n    count\n    requestId\n  }\n}": typeof types.ConsoleInsertRecordsDocument,
 };
 const documents: Documents = {
-    "query ConsoleCapabilities {\n  attempt: __type(name: \"DeliveryAttempt\") {\n    fields {\n      name\n    }\n  }\n  mutation: __type(name: \"Mutation\") {\n    fields {\n      name\n    }\n  }\n  triggerEvent: __type(name: \"TriggerEvent\") {\n    fields {\n      name\n    }\n  }\n}": types.ConsoleCapabilitiesDocument,
     "mutation ConsoleCreateTrigger($input: CreateTriggerInput!) {\n  createTrigger(input: $input) {\n    ...ConsoleTrigger\n  }\n}": types.ConsoleCreateTriggerDocument,
     "mutation ConsoleCreateWebhookConfig($input: CreateWebhookConfigInput!) {\n  createWebhookConfig(input: $input) {\n    ...ConsoleWebhookConfig\n  }\n}": types.ConsoleCreateWebhookConfigDocument,
     "mutation ConsoleDefineEntity($input: DefineEntityInput!) {\n  defineEntity(input: $input) {\n    name\n    primaryKey\n    timeField\n    fields {\n      name\n      type\n    }\n    createdAt\n    updatedAt\n  }\n}": types.ConsoleDefineEntityDocument,
@@ -52,19 +53,22 @@ const documents: Documents = {
     "query ConsoleEntityQuery($input: EntityQueryInput!) {\n  entityQuery(input: $input) {\n    columns\n    rows\n  }\n}": types.ConsoleEntityQueryDocument,
     "query ConsoleMetricQuery($metricName: String!, $params: MetricQueryParamsInput) {\n  metricQuery(metricName: $metricName, params: $params) {\n    columns\n    rows\n  }\n}": types.ConsoleMetricQueryDocument,
     "query ConsoleMetricsAndViews {\n  metrics {\n    name\n    entity\n    aggregation\n    field\n    timeField\n    filter\n  }\n  views {\n    name\n    entity\n    filter\n    select {\n      field\n      agg\n      alias\n    }\n    parameters {\n      name\n      type\n      required\n      default\n    }\n  }\n}": types.ConsoleMetricsAndViewsDocument,
-    "query ConsoleOutboxRecord($id: ID!) {\n  outboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n    requestId\n    payloadJson\n    attempts {\n      attemptNumber\n      startedAt\n      durationMs\n      statusCode\n      error\n    }\n  }\n}": types.ConsoleOutboxRecordDocument,
+    "query ConsoleOutboxRecord($id: ID!) {\n  outboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n    requestId\n    payloadJson\n    attempts {\n      attemptNumber\n      startedAt\n      durationMs\n      statusCode\n      error\n      responseBody\n    }\n  }\n}": types.ConsoleOutboxRecordDocument,
     "fragment ConsoleOutboxRecordSummary on OutboxRecord {\n  id\n  entityName\n  operation\n  webhookConfigId\n  status\n  retryCount\n  maxRetries\n  nextRetryAt\n  lastError\n  createdAt\n  updatedAt\n  deliveredAt\n}": types.ConsoleOutboxRecordSummaryFragmentDoc,
     "query ConsoleOutboxRecords($status: OutboxStatus, $webhookConfigId: ID, $first: Int, $after: String) {\n  outboxRecords(\n    status: $status\n    webhookConfigId: $webhookConfigId\n    first: $first\n    after: $after\n  ) {\n    items {\n      ...ConsoleOutboxRecordSummary\n    }\n    nextCursor\n  }\n}": types.ConsoleOutboxRecordsDocument,
     "mutation ConsoleRedeliverOutboxRecord($id: ID!) {\n  redeliverOutboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n  }\n}": types.ConsoleRedeliverOutboxRecordDocument,
-    "mutation ConsoleRotateWebhookSecret($id: ID!) {\n  rotateWebhookSecret(id: $id)\n}": types.ConsoleRotateWebhookSecretDocument,
-    "query ConsoleTriggerEvents($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      triggerId\n      receivedAt\n      contentType\n      body\n      signatureVerified\n    }\n    nextCursor\n  }\n}": types.ConsoleTriggerEventsDocument,
-    "fragment ConsoleTrigger on Trigger {\n  id\n  name\n  enabled\n  hasWebhookSecret\n  webhookTimestampHeader\n  webhookSignatureHeader\n  webhookMaxSkewSeconds\n  createdAt\n  updatedAt\n}": types.ConsoleTriggerFragmentDoc,
+    "mutation ConsoleReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}": types.ConsoleReplayOutboxRecordsDocument,
+    "mutation ConsoleRetryTriggerEvent($id: ID!) {\n  retryTriggerEvent(id: $id) {\n    id\n    actionStatus\n    actionError\n  }\n}": types.ConsoleRetryTriggerEventDocument,
+    "mutation ConsoleRotateWebhookSecret($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}": types.ConsoleRotateWebhookSecretDocument,
+    "query ConsoleTriggerEvents($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      triggerId\n      receivedAt\n      contentType\n      body\n      signatureVerified\n      actionStatus\n      actionError\n    }\n    nextCursor\n  }\n}": types.ConsoleTriggerEventsDocument,
+    "fragment ConsoleTrigger on Trigger {\n  id\n  name\n  enabled\n  hasWebhookSecret\n  signatureScheme\n  webhookTimestampHeader\n  webhookSignatureHeader\n  webhookMaxSkewSeconds\n  action\n  recordEntity\n  recordOperation\n  recordFieldMap\n  createdAt\n  updatedAt\n}": types.ConsoleTriggerFragmentDoc,
     "query ConsoleTriggers {\n  triggers {\n    ...ConsoleTrigger\n  }\n}": types.ConsoleTriggersDocument,
     "mutation ConsoleUpdateTrigger($id: ID!, $input: UpdateTriggerInput!) {\n  updateTrigger(id: $id, input: $input) {\n    ...ConsoleTrigger\n  }\n}": types.ConsoleUpdateTriggerDocument,
     "mutation ConsoleUpdateWebhookConfig($id: ID!, $input: UpdateWebhookConfigInput!) {\n  updateWebhookConfig(id: $id, input: $input) {\n    ...ConsoleWebhookConfig\n  }\n}": types.ConsoleUpdateWebhookConfigDocument,
     "mutation ConsoleUpsertRecords($entity: String!, $records: [JSONObject!]!) {\n  upsertRecords(entity: $entity, records: $records) {\n    count\n    requestId\n  }\n}": types.ConsoleUpsertRecordsDocument,
-    "fragment ConsoleWebhookConfig on WebhookConfig {\n  id\n  entityName\n  webhookUrl\n  events\n  enabled\n  hasSecret\n  httpMethod\n  headersJson\n  timeoutMs\n  maxRetries\n  backoffInitialSeconds\n  backoffFactor\n  createdAt\n  updatedAt\n}": types.ConsoleWebhookConfigFragmentDoc,
+    "fragment ConsoleWebhookConfig on WebhookConfig {\n  id\n  entityName\n  webhookUrl\n  events\n  enabled\n  hasSecret\n  signatureScheme\n  previousSecretExpiresAt\n  httpMethod\n  headersJson\n  timeoutMs\n  maxRetries\n  backoffInitialSeconds\n  backoffFactor\n  rateLimitPerSecond\n  maxInFlight\n  ordering\n  createdAt\n  updatedAt\n}": types.ConsoleWebhookConfigFragmentDoc,
     "query ConsoleWebhookConfigs($page: Int, $pageSize: Int) {\n  webhookConfigs(\n    page: $page\n    pageSize: $pageSize\n    sortBy: CREATED_AT\n    sortDirection: DESC\n  ) {\n    items {\n      ...ConsoleWebhookConfig\n    }\n    page\n    pageSize\n    total\n    totalPages\n  }\n}": types.ConsoleWebhookConfigsDocument,
+    "query ConsoleWebhookConfigsWithHealth($page: Int, $pageSize: Int) {\n  webhookConfigs(\n    page: $page\n    pageSize: $pageSize\n    sortBy: CREATED_AT\n    sortDirection: DESC\n  ) {\n    items {\n      ...ConsoleWebhookConfig\n      health {\n        circuit\n        consecutiveFailures\n        lastSuccessAt\n        lastFailureAt\n        attempts24h\n        failures24h\n        p95DurationMs24h\n      }\n    }\n    page\n    pageSize\n    total\n    totalPages\n  }\n}": types.ConsoleWebhookConfigsWithHealthDocument,
     "mutation ConsoleInsertRecords($entity: String!, $records: [JSONObject!]!) {\n  insertRecords(entity: $entity, records: $records) {\n    count\n    requestId\n  }\n}": types.ConsoleInsertRecordsDocument,
 };
 
@@ -82,10 +86,6 @@ const documents: Documents = {
  */
 export function graphql(source: string): unknown;
 
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "query ConsoleCapabilities {\n  attempt: __type(name: \"DeliveryAttempt\") {\n    fields {\n      name\n    }\n  }\n  mutation: __type(name: \"Mutation\") {\n    fields {\n      name\n    }\n  }\n  triggerEvent: __type(name: \"TriggerEvent\") {\n    fields {\n      name\n    }\n  }\n}"): (typeof documents)["query ConsoleCapabilities {\n  attempt: __type(name: \"DeliveryAttempt\") {\n    fields {\n      name\n    }\n  }\n  mutation: __type(name: \"Mutation\") {\n    fields {\n      name\n    }\n  }\n  triggerEvent: __type(name: \"TriggerEvent\") {\n    fields {\n      name\n    }\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -129,7 +129,7 @@ export function graphql(source: "query ConsoleMetricsAndViews {\n  metrics {\n  
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query ConsoleOutboxRecord($id: ID!) {\n  outboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n    requestId\n    payloadJson\n    attempts {\n      attemptNumber\n      startedAt\n      durationMs\n      statusCode\n      error\n    }\n  }\n}"): (typeof documents)["query ConsoleOutboxRecord($id: ID!) {\n  outboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n    requestId\n    payloadJson\n    attempts {\n      attemptNumber\n      startedAt\n      durationMs\n      statusCode\n      error\n    }\n  }\n}"];
+export function graphql(source: "query ConsoleOutboxRecord($id: ID!) {\n  outboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n    requestId\n    payloadJson\n    attempts {\n      attemptNumber\n      startedAt\n      durationMs\n      statusCode\n      error\n      responseBody\n    }\n  }\n}"): (typeof documents)["query ConsoleOutboxRecord($id: ID!) {\n  outboxRecord(id: $id) {\n    ...ConsoleOutboxRecordSummary\n    requestId\n    payloadJson\n    attempts {\n      attemptNumber\n      startedAt\n      durationMs\n      statusCode\n      error\n      responseBody\n    }\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -145,15 +145,23 @@ export function graphql(source: "mutation ConsoleRedeliverOutboxRecord($id: ID!)
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "mutation ConsoleRotateWebhookSecret($id: ID!) {\n  rotateWebhookSecret(id: $id)\n}"): (typeof documents)["mutation ConsoleRotateWebhookSecret($id: ID!) {\n  rotateWebhookSecret(id: $id)\n}"];
+export function graphql(source: "mutation ConsoleReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}"): (typeof documents)["mutation ConsoleReplayOutboxRecords($filter: OutboxReplayFilter!) {\n  replayOutboxRecords(filter: $filter)\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "query ConsoleTriggerEvents($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      triggerId\n      receivedAt\n      contentType\n      body\n      signatureVerified\n    }\n    nextCursor\n  }\n}"): (typeof documents)["query ConsoleTriggerEvents($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      triggerId\n      receivedAt\n      contentType\n      body\n      signatureVerified\n    }\n    nextCursor\n  }\n}"];
+export function graphql(source: "mutation ConsoleRetryTriggerEvent($id: ID!) {\n  retryTriggerEvent(id: $id) {\n    id\n    actionStatus\n    actionError\n  }\n}"): (typeof documents)["mutation ConsoleRetryTriggerEvent($id: ID!) {\n  retryTriggerEvent(id: $id) {\n    id\n    actionStatus\n    actionError\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "fragment ConsoleTrigger on Trigger {\n  id\n  name\n  enabled\n  hasWebhookSecret\n  webhookTimestampHeader\n  webhookSignatureHeader\n  webhookMaxSkewSeconds\n  createdAt\n  updatedAt\n}"): (typeof documents)["fragment ConsoleTrigger on Trigger {\n  id\n  name\n  enabled\n  hasWebhookSecret\n  webhookTimestampHeader\n  webhookSignatureHeader\n  webhookMaxSkewSeconds\n  createdAt\n  updatedAt\n}"];
+export function graphql(source: "mutation ConsoleRotateWebhookSecret($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}"): (typeof documents)["mutation ConsoleRotateWebhookSecret($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query ConsoleTriggerEvents($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      triggerId\n      receivedAt\n      contentType\n      body\n      signatureVerified\n      actionStatus\n      actionError\n    }\n    nextCursor\n  }\n}"): (typeof documents)["query ConsoleTriggerEvents($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      triggerId\n      receivedAt\n      contentType\n      body\n      signatureVerified\n      actionStatus\n      actionError\n    }\n    nextCursor\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "fragment ConsoleTrigger on Trigger {\n  id\n  name\n  enabled\n  hasWebhookSecret\n  signatureScheme\n  webhookTimestampHeader\n  webhookSignatureHeader\n  webhookMaxSkewSeconds\n  action\n  recordEntity\n  recordOperation\n  recordFieldMap\n  createdAt\n  updatedAt\n}"): (typeof documents)["fragment ConsoleTrigger on Trigger {\n  id\n  name\n  enabled\n  hasWebhookSecret\n  signatureScheme\n  webhookTimestampHeader\n  webhookSignatureHeader\n  webhookMaxSkewSeconds\n  action\n  recordEntity\n  recordOperation\n  recordFieldMap\n  createdAt\n  updatedAt\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -173,11 +181,15 @@ export function graphql(source: "mutation ConsoleUpsertRecords($entity: String!,
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "fragment ConsoleWebhookConfig on WebhookConfig {\n  id\n  entityName\n  webhookUrl\n  events\n  enabled\n  hasSecret\n  httpMethod\n  headersJson\n  timeoutMs\n  maxRetries\n  backoffInitialSeconds\n  backoffFactor\n  createdAt\n  updatedAt\n}"): (typeof documents)["fragment ConsoleWebhookConfig on WebhookConfig {\n  id\n  entityName\n  webhookUrl\n  events\n  enabled\n  hasSecret\n  httpMethod\n  headersJson\n  timeoutMs\n  maxRetries\n  backoffInitialSeconds\n  backoffFactor\n  createdAt\n  updatedAt\n}"];
+export function graphql(source: "fragment ConsoleWebhookConfig on WebhookConfig {\n  id\n  entityName\n  webhookUrl\n  events\n  enabled\n  hasSecret\n  signatureScheme\n  previousSecretExpiresAt\n  httpMethod\n  headersJson\n  timeoutMs\n  maxRetries\n  backoffInitialSeconds\n  backoffFactor\n  rateLimitPerSecond\n  maxInFlight\n  ordering\n  createdAt\n  updatedAt\n}"): (typeof documents)["fragment ConsoleWebhookConfig on WebhookConfig {\n  id\n  entityName\n  webhookUrl\n  events\n  enabled\n  hasSecret\n  signatureScheme\n  previousSecretExpiresAt\n  httpMethod\n  headersJson\n  timeoutMs\n  maxRetries\n  backoffInitialSeconds\n  backoffFactor\n  rateLimitPerSecond\n  maxInFlight\n  ordering\n  createdAt\n  updatedAt\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query ConsoleWebhookConfigs($page: Int, $pageSize: Int) {\n  webhookConfigs(\n    page: $page\n    pageSize: $pageSize\n    sortBy: CREATED_AT\n    sortDirection: DESC\n  ) {\n    items {\n      ...ConsoleWebhookConfig\n    }\n    page\n    pageSize\n    total\n    totalPages\n  }\n}"): (typeof documents)["query ConsoleWebhookConfigs($page: Int, $pageSize: Int) {\n  webhookConfigs(\n    page: $page\n    pageSize: $pageSize\n    sortBy: CREATED_AT\n    sortDirection: DESC\n  ) {\n    items {\n      ...ConsoleWebhookConfig\n    }\n    page\n    pageSize\n    total\n    totalPages\n  }\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query ConsoleWebhookConfigsWithHealth($page: Int, $pageSize: Int) {\n  webhookConfigs(\n    page: $page\n    pageSize: $pageSize\n    sortBy: CREATED_AT\n    sortDirection: DESC\n  ) {\n    items {\n      ...ConsoleWebhookConfig\n      health {\n        circuit\n        consecutiveFailures\n        lastSuccessAt\n        lastFailureAt\n        attempts24h\n        failures24h\n        p95DurationMs24h\n      }\n    }\n    page\n    pageSize\n    total\n    totalPages\n  }\n}"): (typeof documents)["query ConsoleWebhookConfigsWithHealth($page: Int, $pageSize: Int) {\n  webhookConfigs(\n    page: $page\n    pageSize: $pageSize\n    sortBy: CREATED_AT\n    sortDirection: DESC\n  ) {\n    items {\n      ...ConsoleWebhookConfig\n      health {\n        circuit\n        consecutiveFailures\n        lastSuccessAt\n        lastFailureAt\n        attempts24h\n        failures24h\n        p95DurationMs24h\n      }\n    }\n    page\n    pageSize\n    total\n    totalPages\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

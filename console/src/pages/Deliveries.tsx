@@ -1,43 +1,18 @@
 import { useEffect, useState } from 'react';
-import { gql, useClient, useMutation, useQuery, type TypedDocumentNode } from 'urql';
-import { useCapabilities } from '../capabilities';
+import { useMutation, useQuery } from 'urql';
 import {
   ConsoleOutboxRecordDocument,
   ConsoleOutboxRecordsDocument,
   ConsoleRedeliverOutboxRecordDocument,
+  ConsoleReplayOutboxRecordsDocument,
   ConsoleWebhookConfigsDocument,
   type OutboxStatus,
 } from '../gql/graphql';
 import { navigate, usePath } from '../router';
-import { Empty, ErrorBox, formatTime, Loading, StatusBadge } from '../ui';
+import { Empty, ErrorBox, ErrorText, formatTime, Loading, StatusBadge } from '../ui';
 
 const STATES: OutboxStatus[] = ['PENDING', 'RETRYING', 'DELIVERED', 'DEAD'];
 const PAGE_SIZE = 50;
-
-// Fields newer servers have (CONTRACT §10); sent only when introspection shows them, so these two
-// documents are typed by hand instead of by codegen against this repository's schema.
-const ResponseBodiesDocument: TypedDocumentNode<
-  { outboxRecord: { id: string; attempts: Array<{ attemptNumber: number; responseBody: string | null }> } | null },
-  { id: string }
-> = gql`
-  query ConsoleAttemptResponseBodies($id: ID!) {
-    outboxRecord(id: $id) {
-      id
-      attempts {
-        attemptNumber
-        responseBody
-      }
-    }
-  }
-`;
-const ReplayDocument: TypedDocumentNode<
-  { replayOutboxRecords: number },
-  { filter: { status: string[]; webhookConfigId?: string } }
-> = gql`
-  mutation ConsoleReplayOutboxRecords($filter: OutboxReplayFilter!) {
-    replayOutboxRecords(filter: $filter)
-  }
-`;
 
 function setQuery(params: Record<string, string | undefined>) {
   const search = new URLSearchParams(window.location.search);
@@ -157,7 +132,9 @@ export function DeliveriesPage() {
                     {r.retryCount}/{r.maxRetries}
                   </td>
                   <td>{formatTime(r.createdAt)}</td>
-                  <td className="error-text">{r.lastError ?? ''}</td>
+                  <td>
+                    <ErrorText text={r.lastError} />
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -188,80 +165,47 @@ export function DeliveriesPage() {
 }
 
 /**
- * Bulk replay of DEAD records: `replayOutboxRecords` when the server has it (every DEAD record of
- * the tenant, or of the selected configuration), else one `redeliverOutboxRecord` per DEAD record
- * of the first page (at most 500).
+ * Bulk replay of DEAD records with `replayOutboxRecords` (CONTRACT §10): every DEAD record of the
+ * tenant, or of the selected configuration, put back in one call.
  */
 function ReplayDead({ configId, onDone }: { configId: string | null; onDone: () => void }) {
-  const caps = useCapabilities();
-  const client = useClient();
-  const [state, setState] = useState<{ busy: boolean; message?: string; error?: Error }>({ busy: false });
+  const [res, run] = useMutation(ConsoleReplayOutboxRecordsDocument);
+  const [message, setMessage] = useState<string | null>(null);
   const replay = async () => {
-    setState({ busy: true });
-    try {
-      let count = 0;
-      if (caps.replayOutboxRecords) {
-        const r = await client
-          .mutation(ReplayDocument, {
-            filter: { status: ['DEAD'], ...(configId ? { webhookConfigId: configId } : {}) },
-          })
-          .toPromise();
-        if (r.error) throw r.error;
-        count = r.data!.replayOutboxRecords;
-      } else {
-        const dead = await client
-          .query(
-            ConsoleOutboxRecordsDocument,
-            { status: 'DEAD', webhookConfigId: configId, first: 500 },
-            { requestPolicy: 'network-only' },
-          )
-          .toPromise();
-        if (dead.error) throw dead.error;
-        for (const r of dead.data!.outboxRecords.items) {
-          const res = await client.mutation(ConsoleRedeliverOutboxRecordDocument, { id: r.id }).toPromise();
-          if (res.error) throw res.error;
-          count++;
-        }
-      }
-      setState({
-        busy: false,
-        message: `${count} dead ${count === 1 ? 'delivery' : 'deliveries'} put back to PENDING.`,
-      });
-      onDone();
-    } catch (error) {
-      setState({ busy: false, error: error as Error });
-    }
+    setMessage(null);
+    const r = await run({ filter: { status: ['DEAD'], ...(configId ? { webhookConfigId: configId } : {}) } });
+    if (r.error || !r.data) return;
+    const count = r.data.replayOutboxRecords;
+    setMessage(`${count} dead ${count === 1 ? 'delivery' : 'deliveries'} put back to PENDING.`);
+    onDone();
   };
   return (
     <div className="replay">
-      <button type="button" onClick={replay} disabled={state.busy}>
+      <button type="button" onClick={replay} disabled={res.fetching}>
         Replay dead deliveries
       </button>
-      {state.message ? (
+      {message ? (
         <span role="status" className="ok">
-          {state.message}
+          {message}
         </span>
       ) : null}
-      {state.error ? <ErrorBox error={state.error} /> : null}
+      {res.error ? <ErrorBox error={res.error} /> : null}
     </div>
   );
 }
 
 function RecordDetails({ id, onClose }: { id: string; onClose: () => void }) {
-  const caps = useCapabilities();
   const [rec, refresh] = useQuery({
     query: ConsoleOutboxRecordDocument,
     variables: { id },
     requestPolicy: 'cache-and-network',
   });
-  const [bodies] = useQuery({ query: ResponseBodiesDocument, variables: { id }, pause: !caps.attemptResponseBody });
   const [redelivered, redeliver] = useMutation(ConsoleRedeliverOutboxRecordDocument);
   useEffect(() => {
     const t = setInterval(() => refresh({ requestPolicy: 'network-only' }), 2000);
     return () => clearInterval(t);
   }, [refresh]);
   const r = rec.data?.outboxRecord;
-  const bodyOf = new Map((bodies.data?.outboxRecord?.attempts ?? []).map((a) => [a.attemptNumber, a.responseBody]));
   let payload = r?.payloadJson ?? '';
   try {
     payload = JSON.stringify(JSON.parse(payload), null, 2);
@@ -302,7 +246,7 @@ function RecordDetails({ id, onClose }: { id: string; onClose: () => void }) {
             <dt>Delivered</dt>
             <dd>{formatTime(r.deliveredAt)}</dd>
             <dt>Last error</dt>
-            <dd className="error-text">{r.lastError ?? '—'}</dd>
+            <ErrorText as="dd" text={r.lastError} />
           </dl>
           <button type="button" onClick={() => redeliver({ id: r.id })} disabled={redelivered.fetching}>
             Redeliver
@@ -318,8 +262,8 @@ function RecordDetails({ id, onClose }: { id: string; onClose: () => void }) {
           {r.attempts.length === 0 ? (
             <Empty>No attempt yet.</Empty>
           ) : (
-            <table>
-              <caption className="sr-only">Delivery attempts</caption>
+            <table className="attempts">
+              <caption className="sr-only">Delivery attempts, each with the response body it got</caption>
               <thead>
                 <tr>
                   <th scope="col">#</th>
@@ -327,25 +271,31 @@ function RecordDetails({ id, onClose }: { id: string; onClose: () => void }) {
                   <th scope="col">Duration</th>
                   <th scope="col">HTTP status</th>
                   <th scope="col">Error</th>
-                  {caps.attemptResponseBody ? <th scope="col">Response body</th> : null}
                 </tr>
               </thead>
-              <tbody>
-                {r.attempts.map((a) => (
-                  <tr key={a.attemptNumber}>
+              {r.attempts.map((a) => (
+                // One group per attempt: its row, then the response body (up to 4 KiB) below it.
+                <tbody key={a.attemptNumber} aria-label={`Attempt ${a.attemptNumber}`}>
+                  <tr>
                     <td>{a.attemptNumber}</td>
-                    <td>{formatTime(a.startedAt)}</td>
+                    <td className="time">{formatTime(a.startedAt)}</td>
                     <td>{a.durationMs} ms</td>
                     <td>{a.statusCode ?? '—'}</td>
-                    <td className="error-text">{a.error ?? ''}</td>
-                    {caps.attemptResponseBody ? (
-                      <td>
-                        <pre className="body">{bodyOf.get(a.attemptNumber) ?? ''}</pre>
-                      </td>
-                    ) : null}
+                    <td>
+                      <ErrorText text={a.error} />
+                    </td>
                   </tr>
-                ))}
-              </tbody>
+                  {a.responseBody ? (
+                    <tr className="response">
+                      <td />
+                      <td colSpan={4}>
+                        <small className="muted">Response body</small>
+                        <pre className="body">{a.responseBody}</pre>
+                      </td>
+                    </tr>
+                  ) : null}
+                </tbody>
+              ))}
             </table>
           )}
           <h3>Payload</h3>

@@ -7,7 +7,7 @@ import {
   type OutboxStatus,
 } from '../gql/graphql';
 import { Link } from '../router';
-import { ago, Empty, ErrorBox, formatTime, Loading, StatusBadge } from '../ui';
+import { ago, Empty, ErrorBox, ErrorText, formatTime, Loading, StatusBadge } from '../ui';
 
 const STATES: OutboxStatus[] = ['PENDING', 'RETRYING', 'DELIVERED', 'DEAD'];
 const PAGE = 500;
@@ -149,7 +149,9 @@ export function OverviewPage() {
                   </td>
                   <td>{f.retrying}</td>
                   <td>{f.dead}</td>
-                  <td className="error-text">{f.lastError ?? ''}</td>
+                  <td>
+                    <ErrorText text={f.lastError} />
+                  </td>
                 </tr>
               );
             })}
