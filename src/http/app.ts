@@ -25,6 +25,7 @@ import { metricRoutes, viewRoutes } from './metric-view-routes';
 import { consoleRoutes, type ConsoleRouteOptions } from './console-routes';
 import { installCors } from './cors';
 import { landingPageWithConsoleLink } from './landing-page';
+import { installOpenApi } from './openapi';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -98,6 +99,8 @@ export async function buildApp(
     config.rateLimitPerMinute > 0 ? new RateLimiter(config.rateLimitPerMinute, config.rateLimitBurst) : null,
   );
 
+  // Before any route: the document is made of the routes registered after it.
+  await installOpenApi(app, { headerPrefix: config.webhookHeaderPrefix });
   await installCors(app, config.corsOrigins);
 
   const deps: RouteDeps = { services, verifier };

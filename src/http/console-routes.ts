@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
 import { AppError } from '../errors';
+import { errorResponses } from './openapi-schemas';
 
 /** Where `npm run build` puts the console (the same depth from src/http and dist/http). */
 const CONSOLE_DIST = path.resolve(__dirname, '../../console/dist');
@@ -14,6 +15,52 @@ export interface ConsoleRouteOptions {
   distDir?: string;
 }
 
+const TAGS = ['Console'];
+const redirect = (summary: string, operationId: string) => ({
+  summary,
+  operationId,
+  tags: TAGS,
+  security: [],
+  response: { 302: { description: 'To /console/ (`Location`)', type: 'null' } },
+});
+
+/** OpenAPI descriptions of the routes below (documentation only: openapi.ts). */
+const schemas = {
+  root: redirect('Redirect to the console', 'rootRedirect'),
+  console: redirect('Redirect to the console', 'consoleRedirect'),
+  devSession: {
+    summary: 'Development sign-in for the console',
+    description: 'Only while development authentication is active (CONTRACT §2, §9); otherwise 404.',
+    operationId: 'consoleDevSession',
+    tags: TAGS,
+    security: [],
+    response: {
+      200: {
+        description: 'A tenant:admin token for tenant demo',
+        type: 'object',
+        required: ['token', 'tenantId'],
+        additionalProperties: false,
+        properties: { token: { type: 'string' }, tenantId: { type: 'string' } },
+      },
+      ...errorResponses('NOT_FOUND'),
+    },
+  },
+  page: {
+    summary: 'A page or file of the console',
+    description: 'Files built by `npm run build`; any other path is the console page (its router takes over).',
+    operationId: 'consolePage',
+    tags: TAGS,
+    security: [],
+    response: {
+      200: {
+        description: 'index.html, or a built file of its own type',
+        content: { 'text/html': { schema: { type: 'string' } }, '*/*': { schema: {} } },
+      },
+      ...errorResponses('NOT_FOUND'),
+    },
+  },
+};
+
 /**
  * The web console (CONTRACT §12): `/` → `/console/`, the built files under `/console/`, any other
  * path under `/console/` (a deep link such as /console/deliveries) answers index.html so the
@@ -23,17 +70,17 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleRouteOptions> = async (app
   const root = opts.distDir ?? CONSOLE_DIST;
   await app.register(fastifyStatic, { root, serve: false });
 
-  app.get('/', async (_request, reply) => reply.redirect('/console/', 302));
-  app.get('/console', async (_request, reply) => reply.redirect('/console/', 302));
+  app.get('/', { schema: schemas.root }, async (_request, reply) => reply.redirect('/console/', 302));
+  app.get('/console', { schema: schemas.console }, async (_request, reply) => reply.redirect('/console/', 302));
 
-  app.get('/console/dev-session', async (request, reply) => {
+  app.get('/console/dev-session', { schema: schemas.devSession }, async (request, reply) => {
     if (!opts.devSession) return reply.callNotFound();
     reply.header('Cache-Control', 'no-store');
     const { token, tenantId } = await opts.devSession();
     return { token, tenantId };
   });
 
-  app.get('/console/*', async (request, reply) => {
+  app.get('/console/*', { schema: schemas.page }, async (request, reply) => {
     const wanted = (request.params as { '*': string })['*'];
     const index = path.join(root, 'index.html');
     if (!fs.existsSync(index)) {

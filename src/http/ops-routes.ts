@@ -3,6 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { pendingMigrations } from '../db/migrate';
 import { AppError } from '../errors';
 import type { RouteDeps } from './deps';
+import { errorResponses } from './openapi-schemas';
 
 /** Constant-time comparison of an Authorization header with `Bearer <token>`. */
 function bearerMatches(authorization: string | undefined, token: string): boolean {
@@ -19,6 +20,48 @@ function withoutTenantSeries(text: string): string {
     .join('\n');
 }
 
+const TAGS = ['Operations'];
+const status = (value: string) => ({
+  type: 'object',
+  required: ['status'],
+  additionalProperties: false,
+  properties: { status: { const: value } },
+});
+
+/** OpenAPI descriptions of the routes below (documentation only: openapi.ts). */
+const schemas = {
+  healthz: {
+    summary: 'Liveness: the process is up',
+    operationId: 'healthz',
+    tags: TAGS,
+    security: [],
+    response: { 200: { description: 'Up', ...status('ok') } },
+  },
+  readyz: {
+    summary: 'Readiness: the database answers and every migration is applied',
+    operationId: 'readyz',
+    tags: TAGS,
+    security: [],
+    response: { 200: { description: 'Ready', ...status('ready') }, ...errorResponses('UNAVAILABLE') },
+  },
+  metrics: {
+    summary: 'Prometheus metrics (text format)',
+    description:
+      'With METRICS_TOKEN set, needs `Authorization: Bearer <METRICS_TOKEN>`; without it, open but without ' +
+      'the series labelled with a tenant id.',
+    operationId: 'metrics',
+    tags: TAGS,
+    security: [{}, { metricsToken: [] }] as Array<Record<string, string[]>>,
+    response: {
+      200: {
+        description: 'Prometheus text exposition format',
+        content: { 'text/plain': { schema: { type: 'string' } } },
+      },
+      ...errorResponses('UNAUTHENTICATED'),
+    },
+  },
+};
+
 /**
  * Operator endpoints: liveness, readiness and Prometheus metrics. /healthz and /readyz need no
  * token. /metrics with METRICS_TOKEN set needs `Authorization: Bearer <METRICS_TOKEN>`; without it
@@ -26,9 +69,9 @@ function withoutTenantSeries(text: string): string {
  * caller learns which tenants exist (README, Operating it).
  */
 export const opsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { services }) => {
-  app.get('/healthz', async () => ({ status: 'ok' }));
+  app.get('/healthz', { schema: schemas.healthz }, async () => ({ status: 'ok' }));
 
-  app.get('/readyz', async () => {
+  app.get('/readyz', { schema: schemas.readyz }, async () => {
     let pending: string[];
     try {
       await services.db.pool.query('SELECT 1');
@@ -41,7 +84,7 @@ export const opsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { services }
   });
 
   const metricsToken = services.config.metricsToken;
-  app.get('/metrics', async (req, reply) => {
+  app.get('/metrics', { schema: schemas.metrics }, async (req, reply) => {
     const authorized = metricsToken !== undefined && bearerMatches(req.headers.authorization, metricsToken);
     if (metricsToken !== undefined && !authorized) {
       throw new AppError('UNAUTHENTICATED', '/metrics requires Authorization: Bearer <METRICS_TOKEN>');
