@@ -41,7 +41,7 @@ export interface StoredEvent {
 }
 
 /** The records one RECORD event writes, checked and keyed, its event id as writeRequestId. */
-export interface RecordWrite {
+interface RecordWrite {
   tenantId: string;
   /** The tenant's schema, resolved before the transaction. */
   schema: string;
