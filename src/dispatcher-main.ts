@@ -1,8 +1,13 @@
 import 'reflect-metadata';
+import crypto from 'node:crypto';
 import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { ConfigError, loadConfig } from './config';
 import { startDispatcher } from './dispatcher/start';
+import { AppError } from './errors';
+import { errorBody } from './http/errors';
 import { createLogger } from './logger';
+import { METRICS_DENIED_MESSAGE, metricsAccess, withoutTenantSeries } from './metrics-access';
 import { exitOnSignals } from './shutdown';
 import { startRuntime } from './runtime';
 
@@ -43,8 +48,21 @@ async function main(): Promise<void> {
   if (metricsPort !== undefined) {
     server = http.createServer((req, res) => {
       if (req.method === 'GET' && req.url === '/metrics') {
+        // The same rule as the API process's /metrics: METRICS_TOKEN, or no tenant series.
+        const access = metricsAccess(req.headers.authorization, config.metricsToken);
+        if (access === 'denied') {
+          const requestId = crypto.randomUUID();
+          const body = errorBody(new AppError('UNAUTHENTICATED', METRICS_DENIED_MESSAGE), requestId);
+          res
+            .writeHead(401, { 'Content-Type': 'application/json', 'X-Request-Id': requestId })
+            .end(JSON.stringify(body));
+          return;
+        }
         registry.metrics().then(
-          (text) => res.writeHead(200, { 'Content-Type': registry.contentType }).end(text),
+          (text) =>
+            res
+              .writeHead(200, { 'Content-Type': registry.contentType })
+              .end(access === 'all' ? text : withoutTenantSeries(text)),
           () => res.writeHead(500).end(),
         );
       } else if (req.method === 'GET' && req.url === '/healthz') {
@@ -53,7 +71,11 @@ async function main(): Promise<void> {
         res.writeHead(404).end();
       }
     });
-    server.listen(metricsPort, config.host);
+    server.listen(metricsPort, config.host, () => {
+      const { port } = server!.address() as AddressInfo;
+      const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+      process.stdout.write(`hookgate-dispatcher: /healthz and /metrics listening on http://${host}:${port}\n`);
+    });
   }
 
   exitOnSignals(logger, config.shutdownTimeoutMs, 'dispatcher shutting down: releasing unsent records', [

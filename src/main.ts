@@ -40,7 +40,7 @@ async function main(): Promise<void> {
     '',
     `Hookgate is listening on ${base}`,
     `  GraphQL (Apollo Sandbox): ${base}/graphql  (offline IDE: ${base}/console/graphql)`,
-    `  REST:                     ${base}/metadata/entity-webhooks`,
+    `  REST:                     ${base}/metadata/entity-webhooks  (documentation: ${base}/docs, ${base}/openapi.json)`,
     `  Health:                   ${base}/healthz  ${base}/readyz  ${base}/metrics`,
     `  Database:                 ${runtime.embedded ? `embedded PostgreSQL in ${config.dataDir}` : 'DATABASE_URL'}`,
   ];

@@ -1,24 +1,9 @@
-import crypto from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { pendingMigrations } from '../db/migrate';
 import { AppError } from '../errors';
 import type { RouteDeps } from './deps';
 import { errorResponses } from './openapi-schemas';
-
-/** Constant-time comparison of an Authorization header with `Bearer <token>`. */
-function bearerMatches(authorization: string | undefined, token: string): boolean {
-  const digest = (text: string) => crypto.createHash('sha256').update(text).digest();
-  const given = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')?.[1] ?? '';
-  return crypto.timingSafeEqual(digest(given), digest(token));
-}
-
-/** Prometheus text without the series that carry a tenant id (their HELP/TYPE lines stay). */
-function withoutTenantSeries(text: string): string {
-  return text
-    .split('\n')
-    .filter((line) => line.startsWith('#') || !/[{,]tenant="/.test(line))
-    .join('\n');
-}
+import { METRICS_DENIED_MESSAGE, metricsAccess, withoutTenantSeries } from '../metrics-access';
 
 const TAGS = ['Operations'];
 const status = (value: string) => ({
@@ -85,12 +70,10 @@ export const opsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { services }
 
   const metricsToken = services.config.metricsToken;
   app.get('/metrics', { schema: schemas.metrics }, async (req, reply) => {
-    const authorized = metricsToken !== undefined && bearerMatches(req.headers.authorization, metricsToken);
-    if (metricsToken !== undefined && !authorized) {
-      throw new AppError('UNAUTHENTICATED', '/metrics requires Authorization: Bearer <METRICS_TOKEN>');
-    }
+    const access = metricsAccess(req.headers.authorization, metricsToken);
+    if (access === 'denied') throw new AppError('UNAUTHENTICATED', METRICS_DENIED_MESSAGE);
     const text = await services.metrics.registry.metrics();
     reply.header('Content-Type', services.metrics.registry.contentType);
-    return authorized ? text : withoutTenantSeries(text);
+    return access === 'all' ? text : withoutTenantSeries(text);
   });
 };
