@@ -7,6 +7,7 @@ describe('retention settings (CONTRACT §9)', () => {
       outboxMs: 30 * 86_400_000,
       triggerEventMs: 30 * 86_400_000,
       intervalMs: 5 * 60_000,
+      vacuum: true,
     });
   });
 
@@ -15,8 +16,9 @@ describe('retention settings (CONTRACT §9)', () => {
       OUTBOX_RETENTION: '12h',
       TRIGGER_EVENT_RETENTION: '0',
       RETENTION_INTERVAL: '45s',
+      RETENTION_VACUUM: 'off',
     }).retention;
-    expect(r).toEqual({ outboxMs: 12 * 3_600_000, triggerEventMs: 0, intervalMs: 45_000 });
+    expect(r).toEqual({ outboxMs: 12 * 3_600_000, triggerEventMs: 0, intervalMs: 45_000, vacuum: false });
   });
 
   it.each([
@@ -25,6 +27,7 @@ describe('retention settings (CONTRACT §9)', () => {
     ['OUTBOX_RETENTION', '1w'],
     ['TRIGGER_EVENT_RETENTION', '1.5h'],
     ['RETENTION_INTERVAL', '0'],
+    ['RETENTION_VACUUM', 'sometimes'],
   ])('refuses %s=%s at start', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
   });
