@@ -153,7 +153,7 @@ export class RecordService {
     records: Row[],
     requestId: string,
   ): Promise<WriteResult> {
-    const identities = this.distinctKeys(entity, operation, records);
+    const identities = this.recordKeys(entity, operation, records);
     const count = await this.inTransaction(ctx, entity, requestId, (client, sql) =>
       operation === 'INSERT'
         ? this.insertAll(client, sql, entity, records)
@@ -221,11 +221,6 @@ export class RecordService {
    * repeats (CONFLICT on INSERT, as the database would; a validation error on UPSERT).
    */
   recordKeys(entity: EntityDefinition, operation: BatchOperation, records: Row[]): string[] {
-    return this.distinctKeys(entity, operation, records);
-  }
-
-  /** The records' key identities; a key named twice is refused as the database would refuse it. */
-  private distinctKeys(entity: EntityDefinition, operation: BatchOperation, records: Row[]): string[] {
     const pkType = this.pkField(entity).type;
     const identities = records.map((r) => keyIdentity(pkType, r[entity.primaryKey]));
     const firstAt = new Map<string, number>();
