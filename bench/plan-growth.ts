@@ -141,7 +141,8 @@ async function keptPlans(pool: pg.Pool, t: Tenant): Promise<string> {
       const claim = s.statement.includes('SKIP LOCKED');
       const params = claim
         ? `'${t.id}', 'explain', 30000`
-        : `'explain', '{0}', '{DELIVERED}', '{0}', '{NULL}', '{NULL}', '{0}', '{0}', '{NULL}', '{NULL}'`;
+        : // The settle's eleven parameters (settle-batch.ts): worker, then one array per column of a settlement.
+          `'explain', '{0}', '{DELIVERED}', '{0}', '{NULL}', '{NULL}', '{0}', '{0}', '{NULL}', '{NULL}', '{NULL}'`;
       await client.query('BEGIN');
       const plan = await client.query<{ 'QUERY PLAN': string }>(
         `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, TIMING OFF) EXECUTE ${s.name}(${params})`,
