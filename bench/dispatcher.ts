@@ -31,7 +31,7 @@ import { claimDueRecords } from '../src/outbox/sql/claim-due-records';
 import { tenantOutbox } from '../src/outbox/sql/tenant-outbox';
 import { startRuntime, type Runtime } from '../src/runtime';
 import { runBareLoop } from './dispatcher/bare-loop';
-import { median, now, paced, percentile, sleep, withDatabase } from './support';
+import { median, postgresCpuSeconds, processCpuSeconds, now, paced, percentile, sleep, withDatabase } from './support';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -69,6 +69,11 @@ class ReceiverProcess {
       this.child.once('message', (m) => resolve(m as T));
       this.child.send(msg);
     });
+  }
+
+  /** CPU seconds the receiver has used so far. */
+  cpuSeconds(): number {
+    return this.child.pid === undefined ? 0 : processCpuSeconds(this.child.pid);
   }
 
   stop(): void {
@@ -163,13 +168,14 @@ function newDispatcher(rt: Runtime, listen: boolean, overrides: object = {}): Di
 async function throughput(rt: Runtime, receiver: ReceiverProcess): Promise<void> {
   const results: { bare: number[]; hookgate: number[]; perkey: number[] } = { bare: [], hookgate: [], perkey: [] };
   for (let round = 0; round < ROUNDS; round++) {
-    for (const kind of (process.env.BENCH_ONLY ? [process.env.BENCH_ONLY] : ['bare', 'hookgate', 'perkey']) as Array<
-      'bare' | 'hookgate' | 'perkey'
-    >) {
+    for (const kind of (process.env.BENCH_ONLY
+      ? process.env.BENCH_ONLY.split(',')
+      : ['bare', 'hookgate', 'perkey']) as Array<'bare' | 'hookgate' | 'perkey'>) {
       const fields = kind === 'perkey' ? { ordering: 'PER_KEY' } : {};
       const tenants = await createTenants(rt, `tp${round}-${kind}`, TENANTS, receiver.url, fields);
       await seed(rt, tenants, ROWS);
       await receiver.ask({ cmd: 'reset', track: false });
+      const cpuBefore = { own: process.cpuUsage(), pg: postgresCpuSeconds(), receiver: receiver.cpuSeconds() };
       const started = now();
       if (kind === 'bare') {
         await runBareLoop(
@@ -190,11 +196,16 @@ async function throughput(rt: Runtime, receiver: ReceiverProcess): Promise<void>
         await d.stop();
       }
       const seconds = (now() - started) / 1000;
+      const own = process.cpuUsage(cpuBefore.own);
+      const perRecordUs = (cpuSeconds: number) => Math.round((cpuSeconds * 1e6) / ROWS);
+      const cpu =
+        `CPU per record: this process ${perRecordUs((own.user + own.system) / 1e6)} µs, ` +
+        `PostgreSQL ${perRecordUs(postgresCpuSeconds() - cpuBefore.pg)} µs, receiver ${perRecordUs(receiver.cpuSeconds() - cpuBefore.receiver)} µs`;
       const delivered = await countDelivered(rt.services.db.pool, tenants);
       if (delivered !== ROWS) throw new Error(`${kind}: ${delivered} of ${ROWS} delivered`);
       results[kind].push(ROWS / seconds);
       console.log(
-        `  round ${round + 1} ${kind.padEnd(8)} ${Math.round(ROWS / seconds)} rows/s (${seconds.toFixed(2)} s)`,
+        `  round ${round + 1} ${kind.padEnd(8)} ${Math.round(ROWS / seconds)} rows/s (${seconds.toFixed(2)} s); ${cpu}`,
       );
     }
   }

@@ -40,6 +40,30 @@ export function processCpuSeconds(pid: number): number {
 }
 
 /**
+ * CPU seconds all of the machine's PostgreSQL processes have used: the live ones, plus the
+ * postmaster's reaped children (a backend that ended between two readings still counts). Only
+ * meaningful on a machine where this benchmark is PostgreSQL's one client.
+ */
+export function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += Number(fields[11]) + Number(fields[12]);
+      // The postmaster (its parent is not a postgres process): add its children that ended.
+      const parent = fs.readFileSync(`/proc/${fields[1]}/stat`, 'utf8');
+      if (!parent.includes('(postgres)')) total += Number(fields[13]) + Number(fields[14]);
+    } catch {
+      // Ended while being read.
+    }
+  }
+  return total / 100;
+}
+
+/**
  * Runs a benchmark's main and exits with its outcome. A run's database is dropped WITH (FORCE)
  * after it: a pool of a library that outlives the run (Prisma's, a peer's) then sees its idle
  * connections terminated (57P01), which is expected, not a failure.

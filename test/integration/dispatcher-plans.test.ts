@@ -94,4 +94,23 @@ describe.skipIf(embedded)('dispatcher plans (real PostgreSQL)', () => {
     expect(plans.claim).not.toMatch(/Seq Scan on mutation_webhook_outbox/);
     expect(plans.settle).not.toMatch(/Seq Scan on mutation_webhook_outbox/);
   });
+
+  it('walks the due index in order, not the whole backlog, once statistics show one configuration', async () => {
+    const s = t.runtime.services;
+    const tenant = uniqueTenant('plan-stats');
+    await createConfig(s, tenant, { webhookUrl: 'http://127.0.0.1:9/hook' });
+    const schema = await s.tenants.ensure(tenant);
+    const outbox = tenantOutbox(tenant, schema);
+    for (let i = 0; i < 3; i++) await commitChanges(s, tenant, inserts(1000, i * 1000));
+    // What autovacuum does on a production server: one distinct webhook_config_id in the statistics.
+    await s.db.pool.query(`ANALYZE ${outbox.table}`);
+
+    const { records } = await claimDueRecords(pool, outbox, { workerId: 'plan-test', limit: 100, leaseMs: 30_000 });
+    expect(records).toHaveLength(100);
+    const plans = await keptPlans(schema, tenant);
+    // Before the fix: a Bitmap Heap Scan of every due record, then a sort of all of them, per claim.
+    expect(plans.claim).toMatch(/Index Scan using mutation_webhook_outbox_due_idx/);
+    expect(plans.claim).not.toMatch(/Bitmap Heap Scan on mutation_webhook_outbox/);
+    expect(plans.claim).not.toMatch(/Sort Key: mutation_webhook_outbox\.next_retry_at/);
+  });
 });
