@@ -113,4 +113,36 @@ describe.skipIf(embedded)('dispatcher plans (real PostgreSQL)', () => {
     expect(plans.claim).not.toMatch(/Bitmap Heap Scan on mutation_webhook_outbox/);
     expect(plans.claim).not.toMatch(/Sort Key: mutation_webhook_outbox\.next_retry_at/);
   });
+
+  it('does not walk the records of a tenant whose every configuration is controlled', async () => {
+    const s = t.runtime.services;
+    const tenant = uniqueTenant('plan-ordered');
+    await createConfig(s, tenant, { webhookUrl: 'http://127.0.0.1:9/hook', ordering: 'PER_KEY' });
+    const schema = await s.tenants.ensure(tenant);
+    const outbox = tenantOutbox(tenant, schema);
+    await commitChanges(s, tenant, inserts(2000, 0));
+    await s.db.pool.query(`ANALYZE ${outbox.table}`);
+
+    // The general claim takes nothing (its records are the controlled claim's) and reads none of them.
+    const claim = await claimDueRecords(pool, outbox, { workerId: 'plan-test', limit: 100, leaseMs: 30_000 });
+    expect(claim).toEqual({ records: [], controlled: 1 });
+    const client = await pool.connect();
+    try {
+      const { rows } = await client.query<{ name: string }>(
+        `SELECT name FROM pg_prepared_statements WHERE statement LIKE $1 AND statement LIKE '%SKIP LOCKED%'`,
+        [`%"${schema}"%`],
+      );
+      await client.query('BEGIN');
+      const plan = await client.query<{ 'QUERY PLAN': string }>(
+        `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) EXECUTE ${rows[0].name}(${client.escapeLiteral(tenant)}, 'plan-test', 30000)`,
+      );
+      await client.query('ROLLBACK');
+      const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
+      expect(text).toMatch(
+        /Index Scan using mutation_webhook_outbox_due_idx on mutation_webhook_outbox \(never executed\)/,
+      );
+    } finally {
+      client.release();
+    }
+  });
 });
