@@ -11,7 +11,12 @@ export const percentile = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(p * s.length))];
 };
-export const median = (xs: number[]) => percentile(xs, 0.5);
+/** The middle value; with an even count, the mean of the two middle ones (not the upper one). */
+export const median = (xs: number[]) => {
+  const s = [...xs].sort((a, b) => a - b);
+  const mid = s.length >> 1;
+  return s.length === 0 ? NaN : s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
 
 /** Paces `total` calls of `write(i)` at `rate` per second with at most 64 in flight; returns the achieved rate. */
 export async function paced(total: number, rate: number, write: (i: number) => Promise<void>): Promise<number> {
