@@ -22,6 +22,8 @@ const TEXT_FIELDS = new Set(['body', 'bodyBase64', 'payloadJson']);
 export class ListBudget {
   private items = 0;
   private textBytes = 0;
+  /** Text charged before it was loaded, per object whose text fields will draw on it. */
+  private readonly prepaid = new WeakMap<object, number>();
 
   constructor(
     readonly maxItems: number,
@@ -38,8 +40,39 @@ export class ListBudget {
     }
   }
 
-  chargeText(text: string): void {
-    this.textBytes += Buffer.byteLength(text, 'utf8');
+  /** `owner`: the object whose field the text is; what was prepaid for it is used first. */
+  chargeText(text: string, owner?: unknown): void {
+    let bytes = Buffer.byteLength(text, 'utf8');
+    const paid = typeof owner === 'object' && owner !== null ? this.prepaid.get(owner) : undefined;
+    if (paid !== undefined) {
+      const used = Math.min(paid, bytes);
+      bytes -= used;
+      if (paid > used) this.prepaid.set(owner as object, paid - used);
+      else this.prepaid.delete(owner as object);
+    }
+    this.addText(bytes);
+  }
+
+  /** Bytes of text the response may still hold. */
+  textRoom(): number {
+    return Math.max(0, this.maxTextBytes - this.textBytes);
+  }
+
+  /**
+   * Charges text before it is loaded (a page of trigger event bodies): fields resolved side by
+   * side (aliases) then cannot each load a whole budget before any of them is counted.
+   */
+  prepayText(bytes: number): void {
+    this.addText(bytes);
+  }
+
+  /** `bytes` of `owner`'s text were prepaid: its text fields draw on them before being charged. */
+  notePrepaid(owner: object, bytes: number): void {
+    if (bytes > 0) this.prepaid.set(owner, bytes);
+  }
+
+  private addText(bytes: number): void {
+    this.textBytes += bytes;
     if (this.textBytes > this.maxTextBytes) {
       throw new AppError(
         'QUERY_TOO_COMPLEX',
@@ -53,11 +86,11 @@ interface WithBudget {
   listBudget?: ListBudget;
 }
 
-function charged(kind: 'list' | 'text', value: unknown, ctx: WithBudget): unknown {
+function charged(kind: 'list' | 'text', value: unknown, ctx: WithBudget, source: unknown): unknown {
   const budget = ctx?.listBudget;
   if (!budget) return value;
   if (kind === 'list' && Array.isArray(value)) budget.chargeItems(value.length);
-  else if (kind === 'text' && typeof value === 'string') budget.chargeText(value);
+  else if (kind === 'text' && typeof value === 'string') budget.chargeText(value, source);
   return value;
 }
 
@@ -85,7 +118,9 @@ export function applyListBudget(schema: GraphQLSchema): GraphQLSchema {
       const resolve: GraphQLFieldResolver<unknown, WithBudget> = field.resolve ?? defaultFieldResolver;
       field.resolve = (source, args, ctx, info) => {
         const out = resolve(source, args, ctx, info);
-        return out instanceof Promise ? out.then((v) => charged(kind, v, ctx)) : charged(kind, out, ctx);
+        return out instanceof Promise
+          ? out.then((v) => charged(kind, v, ctx, source))
+          : charged(kind, out, ctx, source);
       };
     }
   }

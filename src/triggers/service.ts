@@ -64,6 +64,15 @@ export interface TriggerServiceDeps {
   actions: ActionApplier;
 }
 
+/**
+ * The text budget of the request a page of events is read for (GraphQL's ListBudget): a page
+ * holds no more body bytes than it has room for, and its bodies are charged before they are read.
+ */
+export interface EventBodyBudget {
+  textRoom(): number;
+  prepayText(bytes: number): void;
+}
+
 /** Body bytes one page of events carries at most (a single larger event still fits alone). */
 const PAGE_BODY_BUDGET = 16 * 1024 * 1024;
 
@@ -262,6 +271,7 @@ export class TriggerService {
     ctx: TenantContext,
     triggerId: string,
     paging: { first?: unknown; after?: unknown },
+    bodyBudget?: EventBodyBudget,
   ): Promise<TriggerEventPage> {
     const { first, beforeSeq } = readEventPaging(paging.first, paging.after);
     await this.row(ctx, triggerId);
@@ -273,11 +283,15 @@ export class TriggerService {
        ORDER BY seq DESC LIMIT ${first + 1}`;
     const chosen: typeof sized = [];
     let bytes = 0;
+    const pageBytes = Math.min(this.pageBodyBudget, bodyBudget?.textRoom() ?? Infinity);
     for (const e of sized.slice(0, first)) {
-      if (chosen.length > 0 && bytes + Number(e.size) > this.pageBodyBudget) break;
+      if (chosen.length > 0 && bytes + Number(e.size) > pageBytes) break;
       bytes += Number(e.size);
       chosen.push(e);
     }
+    // Counted before the bodies are read (and refused if even the first does not fit), in the
+    // same turn as the room was read: no other field of the request can take that room meanwhile.
+    bodyBudget?.prepayText(bytes);
     const rows = await this.prisma.triggerEvent.findMany({
       where: { id: { in: chosen.map((e) => e.id) }, tenantId: ctx.tenantId },
       orderBy: { seq: 'desc' },

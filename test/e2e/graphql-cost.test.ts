@@ -122,6 +122,37 @@ describe('one list budget per GraphQL request (CONTRACT §9)', () => {
     expect(two.errors![0].message).toMatch(/4096 bytes/);
     expect(JSON.stringify(two).length).toBeLessThan(4096 + 2000);
   });
+
+  it('cuts a page of trigger events to the text budget left before reading its bodies', async () => {
+    const tenant = uniqueTenant();
+    const h = await t.headers(tenant);
+    const trigger = await createTrigger(t, tenant, { name: 'paged' });
+    for (let i = 0; i < 3; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/linker/triggers/webhook/${trigger.id}`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ i, pad: 'p'.repeat(1500) }),
+      });
+      expect(res.statusCode).toBe(202);
+    }
+    type Page = { items: Array<{ id: string; body?: string }>; nextCursor: string | null };
+    const page = (after?: string) =>
+      `triggerEvents(triggerId: "${trigger.id}", first: 3${after ? `, after: "${after}"` : ''}) { items { id body } nextCursor }`;
+    // Three bodies of ~1.5 KB do not fit in 4,096 bytes: the page stops after two and says where to go on.
+    const first = await rawGql(t, h, `{ p: ${page()} }`);
+    expect(first.errors).toBeUndefined();
+    const p1 = (first.data as { p: Page }).p;
+    expect(p1.items).toHaveLength(2);
+    expect(p1.nextCursor).not.toBeNull();
+    const second = await rawGql(t, h, `{ p: ${page(p1.nextCursor!)} }`);
+    const p2 = (second.data as { p: Page }).p;
+    expect(p2.items).toHaveLength(1);
+    expect(p2.nextCursor).toBeNull();
+    expect(new Set([...p1.items, ...p2.items].map((e) => e.id)).size).toBe(3);
+    // Their text was counted once, when the page was read, not again when each body was returned.
+    expect(p1.items.every((e) => JSON.parse(e.body!).pad.length === 1500)).toBe(true);
+  });
 });
 
 describe('the rate limit counts each GraphQL root field (CONTRACT §9)', () => {

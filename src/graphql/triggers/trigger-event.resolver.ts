@@ -13,7 +13,17 @@ export class TriggerEventResolver {
     @Arg('first', () => Int, { nullable: true, description: 'Page size, default 50, at most 500' }) first?: number,
     @Arg('after', () => String, { nullable: true, description: 'nextCursor of the previous page' }) after?: string,
   ) {
-    return ctx.services.triggers.events(await ctx.authorize(CONFIG_ADMIN), triggerId, { first, after });
+    // The request's text budget bounds what the page reads, not only what it returns: the bodies
+    // are charged before they are loaded, and their text fields below then draw on that charge.
+    const budget = ctx.listBudget;
+    const page = await ctx.services.triggers.events(
+      await ctx.authorize(CONFIG_ADMIN),
+      triggerId,
+      { first, after },
+      budget,
+    );
+    for (const event of page.items) budget?.notePrepaid(event, event.body.length);
+    return page;
   }
 
   @Mutation(() => TriggerEvent, {
