@@ -8,7 +8,8 @@
  * Needs a real PostgreSQL (DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/postgres):
  * it creates a throw-away database there and drops it at the end. The receiver (204 to all) runs
  * in a child process. Settings: BENCH_ROWS (100000), BENCH_TENANTS (10), BENCH_ROUNDS (2),
- * BENCH_LATENCY_SECONDS (60), BENCH_WARMUP_SECONDS (5), BENCH_RATE (500), BENCH_IDLE_TENANTS (1000).
+ * BENCH_LATENCY_SECONDS (60), BENCH_WARMUP_SECONDS (5), BENCH_RATE (500), BENCH_IDLE_TENANTS (1000),
+ * BENCH_ONLY (throughput's kinds, comma-separated: bare,hookgate,perkey).
  *
  * Delivery control (issue 11): `throughput` also runs `perkey` (ordering PER_KEY over
  * BENCH_KEYS (1000) keys per tenant) beside the bare loop and Hookgate with every control off;
