@@ -6,7 +6,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vi
 import { mintToken } from '../../src/auth/tokens';
 import { Receiver, type Received } from '../dispatcher/receiver';
 import { TEST_JWT_SECRET, uniqueTenant } from '../support/app';
-import { ensureConsoleBuilt, eventually, launchChromium, screenshot, startServer, stopServer } from './support';
+import {
+  ensureConsoleBuilt,
+  eventually,
+  launchChromium,
+  screenshot,
+  startServer,
+  stopServer,
+  tenantApi,
+} from './support';
 
 const run = promisify(execFile);
 
@@ -26,20 +34,7 @@ describe.skipIf(inject('embedded'))('console: delivery controls, health, trigger
   /** A Standard Webhooks secret: whsec_ and the base64 of 32 random bytes. */
   const standardSecret = `whsec_${crypto.randomBytes(32).toString('base64')}`;
 
-  const api = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(server.base + url, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        'x-tenant-id': tenant,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...headers,
-      },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as any) : undefined };
-  };
+  const api = tenantApi(() => ({ base: server.base, token, tenant }));
   const graphql = async (query: string, variables: Record<string, unknown> = {}) => {
     const res = await api('POST', '/graphql', { query, variables });
     expect(res.body.errors, JSON.stringify(res.body.errors)).toBeUndefined();

@@ -8,7 +8,15 @@ import { mintToken } from '../../src/auth/tokens';
 import { Receiver, verifySignature } from '../dispatcher/receiver';
 import { TEST_JWT_SECRET, uniqueTenant } from '../support/app';
 import { ROOT } from '../support/process';
-import { ensureConsoleBuilt, eventually, launchChromium, screenshot, startServer, stopServer } from './support';
+import {
+  ensureConsoleBuilt,
+  eventually,
+  launchChromium,
+  screenshot,
+  startServer,
+  stopServer,
+  tenantApi,
+} from './support';
 
 /**
  * The console (CONTRACT §12) in real headless Chromium against a real server process: every flow a
@@ -29,19 +37,7 @@ describe.skipIf(inject('embedded'))('console in Chromium', () => {
   const secret = 'console-test-signing-secret';
   let token: string;
 
-  const api = async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(server.base + url, {
-      method,
-      headers: {
-        authorization: `Bearer ${token}`,
-        'x-tenant-id': tenant,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as any) : undefined };
-  };
+  const api = tenantApi(() => ({ base: server.base, token, tenant }));
   const writeOrders = (records: Array<Record<string, unknown>>) =>
     api('POST', '/data/orders/records', { operation: 'INSERT', records });
   const order = (id: string, status = 'paid', amount = 10) => ({

@@ -116,3 +116,25 @@ export async function eventually<T>(check: () => Promise<T> | T, what: string, t
     await new Promise((r) => setTimeout(r, 150));
   }
 }
+
+/**
+ * A REST caller of the served app as one tenant (JSON in, status and parsed body out). `as` is
+ * read at each call: the server and the token are made in `beforeAll`, after the caller.
+ */
+export function tenantApi(as: () => { base: string; token: string; tenant: string }) {
+  return async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+    const { base, token, tenant } = as();
+    const res = await fetch(base + url, {
+      method,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'x-tenant-id': tenant,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      },
+      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as any) : undefined };
+  };
+}
