@@ -33,15 +33,21 @@ export async function paced(total: number, rate: number, write: (i: number) => P
   return total / ((now() - started) / 1000);
 }
 
-/** CPU seconds (user + system) a process has used, from /proc (ticks of 10 ms); 0 once it is gone. */
-export function processCpuSeconds(pid: number): number {
+/** A process's name and the fields of /proc/<pid>/stat after it (state first); null once it is gone. */
+function procStat(pid: number | string): { name: string; fields: string[] } | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
+    const close = stat.lastIndexOf(')');
+    return { name: stat.slice(stat.indexOf('(') + 1, close), fields: stat.slice(close + 2).split(' ') };
   } catch {
-    return 0;
+    return null;
   }
+}
+
+/** CPU seconds (user + system) a process has used, from /proc (ticks of 10 ms); 0 once it is gone. */
+export function processCpuSeconds(pid: number): number {
+  const stat = procStat(pid);
+  return stat ? (Number(stat.fields[11]) + Number(stat.fields[12])) / 100 : 0;
 }
 
 /**
@@ -53,17 +59,11 @@ export function postgresCpuSeconds(): number {
   let total = 0;
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += Number(fields[11]) + Number(fields[12]);
-      // The postmaster (its parent is not a postgres process): add its children that ended.
-      const parent = fs.readFileSync(`/proc/${fields[1]}/stat`, 'utf8');
-      if (!parent.includes('(postgres)')) total += Number(fields[13]) + Number(fields[14]);
-    } catch {
-      // Ended while being read.
-    }
+    const stat = procStat(entry);
+    if (stat?.name !== 'postgres') continue;
+    total += Number(stat.fields[11]) + Number(stat.fields[12]);
+    // The postmaster (its parent is not a postgres process): add its children that ended.
+    if (procStat(stat.fields[1])?.name !== 'postgres') total += Number(stat.fields[13]) + Number(stat.fields[14]);
   }
   return total / 100;
 }
