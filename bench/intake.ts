@@ -21,6 +21,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { postgresCpuSeconds, processCpuSeconds } from './support';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -51,7 +52,12 @@ interface Started {
 function startServer(mode: 'bare' | 'hookgate', env: Record<string, string> = {}): Promise<Started> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(__dirname, 'intake', 'server.ts'), [mode], {
-      execArgv: ['-r', path.join(__dirname, '..', 'scripts', 'register.js')],
+      // BENCH_SERVER_NODE_ARGS (space-separated), e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the servers.
+      execArgv: [
+        '-r',
+        path.join(__dirname, '..', 'scripts', 'register.js'),
+        ...(process.env.BENCH_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      ],
       env: { ...process.env, ...env },
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -120,6 +126,10 @@ function requestFor(shape: Shape, pathName: string): autocannon.Request {
 
 interface Measured {
   rps: number;
+  /** Per request answered in the measured run: the server's CPU, PostgreSQL's CPU (µs), its transactions. */
+  serverUs: number;
+  postgresUs: number;
+  xacts: number;
   p50: number;
   p99: number;
   ok: number;
@@ -127,14 +137,27 @@ interface Measured {
   errors: number;
 }
 
-async function load(port: number, shape: Shape, pathName: string, seconds: number): Promise<Measured> {
+/** Transactions PostgreSQL committed in the bench database (every autocommit statement is one). */
+let committedTransactions: () => Promise<number> = async () => 0;
+
+async function load(server: Started, shape: Shape, pathName: string, seconds: number): Promise<Measured> {
+  const port = server.info.port;
+  const cpu0 = processCpuSeconds(server.child.pid!);
+  const pg0 = postgresCpuSeconds();
+  const xact0 = await committedTransactions();
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
     duration: seconds,
     requests: [requestFor(shape, pathName)],
   });
+  const answered = Math.max(1, result['2xx']);
+  // pg_stat_database is updated by each backend at most every 500 ms (PGSTAT_MIN_INTERVAL) when idle.
+  await new Promise((r) => setTimeout(r, 1100));
   return {
+    serverUs: ((processCpuSeconds(server.child.pid!) - cpu0) / answered) * 1e6,
+    postgresUs: ((postgresCpuSeconds() - pg0) / answered) * 1e6,
+    xacts: ((await committedTransactions()) - xact0) / answered,
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
@@ -145,9 +168,9 @@ async function load(port: number, shape: Shape, pathName: string, seconds: numbe
 }
 
 /** Warm-up, then the measured run; both runs' 2xx counts are returned for the storage check. */
-async function scenario(port: number, shape: Shape, pathName: string): Promise<{ m: Measured; accepted: number }> {
-  const warm = await load(port, shape, pathName, WARMUP_SECONDS);
-  const m = await load(port, shape, pathName, SECONDS);
+async function scenario(server: Started, shape: Shape, pathName: string): Promise<{ m: Measured; accepted: number }> {
+  const warm = await load(server, shape, pathName, WARMUP_SECONDS);
+  const m = await load(server, shape, pathName, SECONDS);
   if (m.non2xx || m.errors || warm.non2xx || warm.errors) {
     throw new Error(`${shape}: ${m.non2xx + warm.non2xx} non-2xx answers and ${m.errors + warm.errors} errors`);
   }
@@ -185,6 +208,11 @@ async function main() {
     poolSize = hg.info.poolSize ?? 0;
     const db = new pg.Client({ connectionString: url });
     await db.connect();
+    committedTransactions = async () =>
+      Number(
+        (await db.query(`SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()`)).rows[0]
+          .xact_commit,
+      );
     const count = async (sql: string, id: string) => (await db.query(sql, [id])).rows[0].n as number;
     const stored = async (id: string) => {
       // Requests cut off at autocannon's deadline may still be committing.
@@ -227,10 +255,10 @@ async function main() {
         for (const shape of SHAPES) if (shape !== 'bare') before.set(shape, await stored(idOf[shape]));
         let signedAccepted = 0;
         for (const shape of SHAPES) {
-          const port = shape === 'bare' ? bare.info.port : hg.info.port;
+          const server = shape === 'bare' ? bare : hg;
           const pathName =
             shape === 'bare' ? `/bare/${crypto.randomUUID()}` : `/linker/triggers/webhook/${idOf[shape]}`;
-          const { m, accepted } = await scenario(port, shape, pathName);
+          const { m, accepted } = await scenario(server, shape, pathName);
           results.set(shape, [...(results.get(shape) ?? []), m]);
           if (shape === 'signed') signedAccepted = accepted;
           if (shape !== 'bare' && shape !== 'replay') {
@@ -280,6 +308,17 @@ async function main() {
       return `| ${names[shape].padEnd(44)} | ${pad(Math.round(median(runs.map((m) => m.rps))), 6)} | ${pad(`${median(ratios).toFixed(3)} (${ratios.map((r) => r.toFixed(2)).join(' ')})`, 25)} | ${pad(median(runs.map((m) => m.p50)), 6)} | ${pad(median(runs.map((m) => m.p99)), 6)} |`;
     }),
   ];
+  lines.push(
+    '',
+    'Per request answered (medians of the rounds): CPU of the server process, CPU of all of PostgreSQL, transactions committed',
+    '',
+    `| ${'scenario'.padEnd(44)} | server µs | PostgreSQL µs | transactions |`,
+    `|${'-'.repeat(46)}|-----------|---------------|--------------|`,
+    ...SHAPES.map((shape) => {
+      const runs = results.get(shape)!;
+      return `| ${names[shape].padEnd(44)} | ${pad(Math.round(median(runs.map((m) => m.serverUs))), 9)} | ${pad(Math.round(median(runs.map((m) => m.postgresUs))), 13)} | ${pad(median(runs.map((m) => m.xacts)).toFixed(3), 12)} |`;
+    }),
+  );
   // Same-round ratios the issue sets goals for: RECORD to STORE (≥ 0.5), GITHUB to HMAC_HEX (≥ 0.9).
   const versus = (a: Shape, b: Shape) => {
     const ratios = results.get(a)!.map((m, i) => m.rps / results.get(b)![i].rps);
