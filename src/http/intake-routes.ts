@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { IntakeTarget } from '../triggers/intake';
+import type { FoundTarget } from '../triggers/intake';
 import type { RouteDeps } from './deps';
 import { fromFastifyError } from './errors';
 import { envelope, errorResponses, OPTIONAL_BODY } from './openapi-schemas';
@@ -103,7 +103,7 @@ function intakeSchema(headerPrefix: string, bodyLimit: number) {
 export const intakeRoutes: FastifyPluginAsync<RouteDeps & { publicPrefix: string }> = async (scope, deps) => {
   const intake = deps.services.triggerIntake;
   const bodyLimit = deps.services.config.bodyLimitBytes;
-  const found = new WeakMap<FastifyRequest, { target: IntakeTarget; contentType: string | null }>();
+  const found = new WeakMap<FastifyRequest, { target: FoundTarget; contentType: string | null }>();
 
   // The body is bytes whatever its type: one raw parser for every content type, none for JSON.
   scope.removeAllContentTypeParsers();
@@ -120,6 +120,14 @@ export const intakeRoutes: FastifyPluginAsync<RouteDeps & { publicPrefix: string
 
   scope.addHook('onError', async (_request, _reply, error) => {
     intake.countRejected(fromFastifyError(error).code);
+  });
+
+  // A body refused as too large with a trigger seen before: 404 instead when the trigger has been
+  // disabled or deleted since (the trigger check comes first). Thrown on to the app's handler.
+  scope.setErrorHandler(async (error, request) => {
+    const target = found.get(request)?.target;
+    if (target?.known && fromFastifyError(error).status === 413) await intake.changedSince(target);
+    throw error;
   });
 
   scope.post<IntakeParams>(

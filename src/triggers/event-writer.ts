@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { inTransaction } from '../db/database';
+import { queryPrepared } from '../db/prepared';
 import { Params } from '../db/sql';
 import { AppError, isConnectionError } from '../errors';
 import type { EntityDefinition } from '../catalog/model';
@@ -31,6 +32,12 @@ export interface NewEvent {
   replayKey: string | null;
   /** Set for a RECORD trigger: the records are written in the event's transaction. */
   record?: RecordActionSpec;
+  /**
+   * The version (`xmin`) of the trigger row the request was checked against. The event is stored
+   * only while the trigger is still that version and enabled; otherwise `write` resolves null.
+   * Undefined: any version of the enabled trigger.
+   */
+  triggerVersion?: string;
 }
 
 export interface StoredEvent {
@@ -73,7 +80,7 @@ export type ActionEvent = Pick<NewEvent, 'id' | 'tenantId' | 'receivedAt' | 'bod
 
 interface Pending {
   event: NewEvent;
-  resolve(stored: StoredEvent): void;
+  resolve(stored: StoredEvent | null): void;
   reject(err: unknown): void;
 }
 
@@ -90,6 +97,30 @@ const RETRYABLE = new Set(['40P01', '40001']);
 const MAX_ATTEMPTS = 3;
 const COLUMNS =
   'id, tenant_id, trigger_id, received_at, content_type, headers, body, signature_verified, signature_timestamp, signature, replay_key, action_status, action_error';
+// The type of each column of COLUMNS, then of the trigger version: a VALUES list in a WITH takes
+// no types from the table it ends up in.
+const TYPES = [
+  'uuid',
+  'text',
+  'uuid',
+  'timestamptz',
+  'text',
+  'jsonb',
+  'bytea',
+  'boolean',
+  'bigint',
+  'text',
+  'text',
+  'text',
+  'text',
+  'text',
+];
+
+/** The events of one statement: those written, and those whose trigger changed since their check. */
+interface Inserted {
+  rows: Map<string, Date>;
+  stale: Set<string>;
+}
 
 const pgCode = (err: unknown) => (err as { code?: unknown })?.code;
 
@@ -136,8 +167,12 @@ export class EventWriter {
     private readonly applier?: ActionApplier,
   ) {}
 
-  write(event: NewEvent): Promise<StoredEvent> {
-    return new Promise<StoredEvent>((resolve, reject) => {
+  /**
+   * Stores the event (or finds the one it replays) and resolves once that is committed; resolves
+   * null, storing nothing, when the trigger is no longer enabled in the version the event names.
+   */
+  write(event: NewEvent): Promise<StoredEvent | null> {
+    return new Promise<StoredEvent | null>((resolve, reject) => {
       this.queue.push({ event, resolve, reject });
       this.pump();
     });
@@ -163,7 +198,7 @@ export class EventWriter {
 
   private async flush(batch: Pending[]): Promise<void> {
     if (this.applier && batch.some((p) => p.event.record)) return this.flushWithActions(batch, this.applier);
-    let inserted: Map<string, Date>;
+    let inserted: Inserted;
     try {
       inserted = await this.insert(
         this.pool,
@@ -216,7 +251,7 @@ export class EventWriter {
                 : { status: 'APPLIED', error: null },
           );
           const ready = prepared.filter(
-            (a, i): a is ReadyAction => !!a?.ok && rows.has(events[i].id) && !failed.has(events[i].id),
+            (a, i): a is ReadyAction => !!a?.ok && rows.rows.has(events[i].id) && !failed.has(events[i].id),
           );
           if (ready.length === 0) return rows;
           if (!oneByOne) {
@@ -272,35 +307,70 @@ export class EventWriter {
     }
   }
 
+  /**
+   * One statement for the whole batch: the events whose trigger is still enabled in the version
+   * each was checked against are inserted (a replay key seen before inserts nothing); the others
+   * come back as stale.
+   */
   private async insert(
-    db: Pick<pg.Pool, 'query'>,
+    db: pg.Pool | pg.PoolClient,
     events: NewEvent[],
     action: (e: NewEvent) => { status: 'NONE' | 'APPLIED' | 'FAILED'; error: string | null },
-  ): Promise<Map<string, Date>> {
+  ): Promise<Inserted> {
     const params = new Params();
     const rows = events.map((e) => {
       const { status, error } = action(e);
-      return (
-        `(${params.add(e.id)}, ${params.add(e.tenantId)}, ${params.add(e.triggerId)}, ${params.add(e.receivedAt)}, ${params.add(e.contentType)}, ` +
-        `${params.add(e.headers)}, ${params.add(e.body)}, ${params.add(e.signatureVerified)}, ${params.add(e.signatureTimestamp)}, ` +
-        `${params.add(e.signature)}, ${params.add(e.replayKey)}, ${params.add(status)}, ${params.add(error)})`
-      );
+      const values = [
+        e.id,
+        e.tenantId,
+        e.triggerId,
+        e.receivedAt,
+        e.contentType,
+        e.headers,
+        e.body,
+        e.signatureVerified,
+        e.signatureTimestamp,
+        e.signature,
+        e.replayKey,
+        status,
+        error,
+        e.triggerVersion ?? null,
+      ];
+      return `(${values.map((v, i) => `${params.add(v)}::${TYPES[i]}`).join(', ')})`;
     });
-    const { rows: out } = await db.query<{ id: string; received_at: Date }>(
-      `INSERT INTO "public"."trigger_events" (${COLUMNS}) VALUES ${rows.join(', ')}
-       ON CONFLICT (trigger_id, replay_key) DO NOTHING
-       RETURNING id, received_at`,
-      params.values,
-    );
-    return new Map(out.map((r) => [r.id, r.received_at]));
+    // Prepared (one text per batch size, at most maxBatchRows of them): planning this statement
+    // cost PostgreSQL about as much as running it.
+    const { rows: out } = await queryPrepared<{ id: string; received_at: Date | null }>(db, {
+      text: `WITH given (${COLUMNS}, trigger_version) AS (VALUES ${rows.join(', ')}),
+       current AS MATERIALIZED (
+         SELECT g.* FROM given AS g JOIN "public"."triggers" AS t
+             ON t.id = g.trigger_id AND t.enabled AND (g.trigger_version IS NULL OR t.xmin = g.trigger_version::xid)
+       ),
+       written AS (
+         INSERT INTO "public"."trigger_events" (${COLUMNS}) SELECT ${COLUMNS} FROM current
+         ON CONFLICT (trigger_id, replay_key) DO NOTHING
+         RETURNING id, received_at
+       )
+       SELECT id, received_at FROM written
+       UNION ALL
+       SELECT id, NULL FROM given WHERE id NOT IN (SELECT id FROM current)`,
+      values: params.values,
+    });
+    const inserted: Inserted = { rows: new Map(), stale: new Set() };
+    for (const r of out) {
+      if (r.received_at) inserted.rows.set(r.id, r.received_at);
+      else inserted.stale.add(r.id);
+    }
+    return inserted;
   }
 
   /** Answers each request of a committed batch: its new row, or the row it replayed. */
-  private async settle(batch: Pending[], inserted: Map<string, Date>): Promise<void> {
+  private async settle(batch: Pending[], inserted: Inserted): Promise<void> {
     const replays: Pending[] = [];
     for (const p of batch) {
-      const receivedAt = inserted.get(p.event.id);
+      const receivedAt = inserted.rows.get(p.event.id);
       if (receivedAt) p.resolve({ eventId: p.event.id, receivedAt, replay: false });
+      else if (inserted.stale.has(p.event.id)) p.resolve(null);
       else replays.push(p);
     }
     if (replays.length > 0) await this.settleReplays(replays);

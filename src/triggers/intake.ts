@@ -15,6 +15,8 @@ import type { BatchOperation } from '../records/record-service';
 /** What intake needs to know about a trigger, read once per request before the body is. */
 export interface IntakeTarget {
   id: string;
+  /** The trigger row's version (`xmin`): the event is stored only while the trigger is still it. */
+  version: string;
   tenantId: string;
   secret: string | null;
   /** Lower-case, as Node presents request header names. */
@@ -36,11 +38,17 @@ export interface IntakeRequest {
 // No named (prepared) statement: on the embedded database every connection shares one session,
 // so after any reconnect (an idle timeout) a name prepared earlier makes every later Parse fail
 // with 42P05.
-const LOOKUP = `SELECT id, tenant_id, webhook_secret, webhook_timestamp_header, webhook_signature_header, webhook_max_skew_seconds,
+const LOOKUP = `SELECT id, xmin::text AS version, tenant_id, webhook_secret, webhook_timestamp_header, webhook_signature_header, webhook_max_skew_seconds,
                         signature_scheme, action, record_entity, record_operation, record_field_map
                  FROM "public"."triggers" WHERE id = $1 AND enabled`;
 
 const RECORD_BATCHES_IN_FLIGHT = 4;
+// Triggers kept after a look-up. An entry is only a guess (the insert checks it), so its one cost
+// is memory: a few hundred bytes each.
+const KNOWN_TRIGGERS = 10_000;
+// A request whose trigger changes again and again while it is checked gives up after this many
+// looks (503, nothing stored) rather than chasing the changes for ever.
+const MAX_LOOKS = 3;
 
 function headerValue(headers: IncomingHttpHeaders, name: string): string | undefined {
   const v = headers[name];
@@ -57,15 +65,29 @@ function selectHeaders(target: IntakeTarget, request: IntakeRequest, headerPrefi
   return kept;
 }
 
+/** A trigger as a request found it: `known` when it came from the triggers seen before. */
+export interface FoundTarget {
+  target: IntakeTarget;
+  known: boolean;
+}
+
 /**
  * Signed trigger intake (CONTRACT §6): finds the trigger, verifies the request and stores the event
- * before the caller acknowledges it. On the hot path it works on the pool directly: one lookup per
- * request, and inserts that the EventWriter batches under load.
+ * before the caller acknowledges it. On the hot path it works on the pool directly: no look-up for
+ * a trigger seen before, and inserts that the EventWriter batches under load.
+ *
+ * A trigger seen before is taken as it was and confirmed by the insert itself, which stores the
+ * event only while the trigger row is still the version the request was checked against (its
+ * `xmin`) and enabled. An event the insert refuses, and a refusal (401, 413) made with a trigger
+ * seen before, is looked at again with the trigger as it is now. So a change to a trigger (disabled,
+ * deleted, secret rotated, action changed) still holds for every request that arrives after the
+ * change commits, in every process, without a look-up per request.
  */
 export class TriggerIntake {
   readonly metrics: IntakeMetrics;
   private readonly writer: EventWriter;
   private readonly lookups = new Map<string, Promise<IntakeTarget | null>>();
+  private readonly known = new Map<string, IntakeTarget>();
 
   constructor(
     private readonly pool: pg.Pool,
@@ -92,12 +114,20 @@ export class TriggerIntake {
   private readonly headerPrefix: string;
 
   /** The enabled trigger with this id; TRIGGER_NOT_FOUND for an unknown, disabled or malformed id. */
-  async target(triggerId: string): Promise<IntakeTarget> {
+  async target(triggerId: string): Promise<FoundTarget> {
     if (!UUID_PATTERN.test(triggerId)) throw triggerNotFound();
     const id = triggerId.toLowerCase();
-    // Single flight: requests for a trigger that arrive while its lookup is running share that
-    // lookup instead of queueing one each. Nothing is kept once it answers, so a change to the
-    // trigger is seen by every request that arrives after the change commits.
+    const known = this.known.get(id);
+    if (known) return { target: known, known: true };
+    return { target: await this.current(id), known: false };
+  }
+
+  /**
+   * The trigger as the database has it now (TRIGGER_NOT_FOUND when it is gone or disabled), which
+   * also replaces the one kept. Single flight: requests that ask while a look-up of the trigger is
+   * running share it.
+   */
+  async current(id: string): Promise<IntakeTarget> {
     let lookup = this.lookups.get(id);
     if (!lookup) {
       lookup = this.lookup(id).finally(() => this.lookups.delete(id));
@@ -108,12 +138,28 @@ export class TriggerIntake {
     return target;
   }
 
+  /**
+   * For a refusal made with a trigger seen before: the trigger as it is now when it changed since
+   * (the request is then checked again), or null when the refusal stands. TRIGGER_NOT_FOUND when it
+   * is gone or disabled.
+   */
+  async changedSince(found: FoundTarget): Promise<IntakeTarget | null> {
+    if (!found.known) return null;
+    const now = await this.current(found.target.id);
+    return now.version === found.target.version ? null : now;
+  }
+
   private async lookup(id: string): Promise<IntakeTarget | null> {
+    this.metrics.lookups.inc();
     const { rows } = await queryPrepared(this.pool, { text: LOOKUP, values: [id] });
     const row = rows[0];
-    if (!row) return null;
-    return {
+    if (!row) {
+      this.known.delete(id);
+      return null;
+    }
+    const target: IntakeTarget = {
       id: row.id,
+      version: row.version,
       tenantId: row.tenant_id,
       secret: row.webhook_secret === '' ? null : row.webhook_secret,
       timestampHeader: String(row.webhook_timestamp_header).toLowerCase(),
@@ -129,10 +175,43 @@ export class TriggerIntake {
             }
           : null,
     };
+    this.known.delete(id);
+    if (this.known.size >= KNOWN_TRIGGERS) this.known.delete(this.known.keys().next().value!);
+    this.known.set(id, target);
+    return target;
   }
 
-  /** Verifies (when the trigger has a secret) and stores the request; resolves once it is committed. */
-  async receive(target: IntakeTarget, request: IntakeRequest): Promise<AcceptedEvent> {
+  /**
+   * Verifies (when the trigger has a secret) and stores the request; resolves once it is
+   * committed. A request checked against a trigger that has changed since is checked again
+   * against the trigger as it is now.
+   */
+  async receive(found: FoundTarget, request: IntakeRequest): Promise<AcceptedEvent> {
+    let { target } = found;
+    let known = found.known;
+    for (let look = 1; ; look++) {
+      let accepted: AcceptedEvent | null;
+      try {
+        accepted = await this.store(target, request);
+      } catch (err) {
+        // A refusal of the request itself (401) may come from a secret or header since changed.
+        const now = err instanceof AppError && err.status === 401 ? await this.changedSince({ target, known }) : null;
+        if (!now) throw err;
+        target = now;
+        known = false;
+        continue;
+      }
+      if (accepted) return accepted;
+      if (look === MAX_LOOKS) {
+        throw new AppError('UNAVAILABLE', 'The trigger changed while the request was checked; send it again');
+      }
+      target = await this.current(target.id);
+      known = false;
+    }
+  }
+
+  /** One check and write against `target`; null when the trigger is no longer that version. */
+  private async store(target: IntakeTarget, request: IntakeRequest): Promise<AcceptedEvent | null> {
     const nowMs = this.now();
     let verdict: { timestamp: number | null; signature: string; replayKey: string } | null = null;
     if (target.secret !== null) {
@@ -154,6 +233,7 @@ export class TriggerIntake {
       id: crypto.randomUUID(),
       tenantId: target.tenantId,
       triggerId: target.id,
+      triggerVersion: target.version,
       receivedAt: new Date(nowMs),
       contentType: request.contentType,
       headers: JSON.stringify(selectHeaders(target, request, this.headerPrefix)),
@@ -164,6 +244,7 @@ export class TriggerIntake {
       replayKey: verdict?.replayKey ?? null,
       record,
     });
+    if (!stored) return null;
     this.metrics.accepted.inc({ outcome: stored.replay ? 'replay' : 'stored' });
     return {
       ...stored,

@@ -4,6 +4,8 @@ import { Counter, type Registry } from 'prom-client';
 export interface IntakeMetrics {
   accepted: Counter<'outcome'>;
   rejected: Counter<'reason'>;
+  /** Look-ups of a trigger row: a request for a trigger not seen before, or one that changed since. */
+  lookups: Counter;
 }
 
 export function createIntakeMetrics(registry: Registry): IntakeMetrics {
@@ -18,6 +20,11 @@ export function createIntakeMetrics(registry: Registry): IntakeMetrics {
       name: 'hookgate_trigger_intake_rejected_total',
       help: 'Trigger intake requests not accepted, by reason (the error code answered)',
       labelNames: ['reason'],
+      registers: [registry],
+    }),
+    lookups: new Counter({
+      name: 'hookgate_trigger_intake_lookups_total',
+      help: 'Trigger rows read by intake: for a trigger not seen before, or one that changed since it was seen (requests for a known, unchanged trigger read none)',
       registers: [registry],
     }),
   };

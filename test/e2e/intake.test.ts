@@ -430,12 +430,65 @@ describe('trigger intake (CONTRACT §6)', () => {
     );
   });
 
+  const metric = async (line: string) => {
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const m = text.split('\n').find((l) => l.startsWith(line + ' '));
+    return m ? Number(m.slice(line.length + 1)) : 0;
+  };
+
+  it('sees at once a change made through another Hookgate process to a trigger it has served', async () => {
+    // Two processes on one database: this one serves the requests, the other changes the trigger.
+    const other = await startTestApp({ DISPATCHER: 'off' });
+    try {
+      const admin = await other.headers(tenant);
+      const id = (await createTrigger(t, tenant, { name: 'changed elsewhere', webhookSecret: SECRET })).id;
+      const update = (input: Record<string, unknown>) =>
+        gqlRequest(other.app, UpdateTriggerDocument, { id, input }, admin);
+      // The first request reads the trigger; more requests for the unchanged trigger read none.
+      const lookups = 'hookgate_trigger_intake_lookups_total';
+      const first = await metric(lookups);
+      expect((await signedPost(id, '{"n":1}')).statusCode).toBe(202);
+      const before = await metric(lookups);
+      expect(before).toBe(first + 1);
+      for (let i = 0; i < 5; i++) expect((await signedPost(id, `{"same":${i}}`)).statusCode).toBe(202);
+      expect(await metric(lookups)).toBe(before);
+
+      await update({ enabled: false });
+      expectError(await signedPost(id, '{"n":2}'), 404, 'TRIGGER_NOT_FOUND');
+      await update({ enabled: true });
+      expect((await signedPost(id, '{"n":3}')).statusCode).toBe(202);
+      // 404 before 413: the trigger check comes first, also for a trigger served before.
+      await update({ enabled: false });
+      expectError(await signedPost(id, Buffer.alloc(MiB + 1, 0x61)), 404, 'TRIGGER_NOT_FOUND');
+      await update({ enabled: true });
+      expect((await signedPost(id, '{"n":4}')).statusCode).toBe(202);
+
+      // A new secret: requests signed with it are accepted at once, those with the old one refused.
+      await update({ webhookSecret: 'whsec_rotated_0123456789' });
+      const body = '{"n":5}';
+      const ts = String(nowSeconds());
+      const withNew = await post(id, body, {
+        'x-timestamp': ts,
+        'x-signature': clientSignature('whsec_rotated_0123456789', ts, body),
+      });
+      expect(withNew.statusCode).toBe(202);
+      expectError(await signedPost(id, '{"n":6}'), 401, 'TRIGGER_SIGNATURE_INVALID');
+
+      // Unsigned now: a request without a signature is stored, unverified.
+      await update({ webhookSecret: null });
+      const open = await post(id, '{"n":7}', { 'content-type': 'application/json' });
+      expect(open.statusCode).toBe(202);
+      expect(open.json().data.eventId).toBeDefined();
+
+      await gqlRequest(other.app, DeleteTriggerDocument, { id }, admin);
+      expectError(await post(id, '{"n":8}', {}), 404, 'TRIGGER_NOT_FOUND');
+      expect(await storedRows(id)).toBe(0);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('counts accepted and rejected requests for Prometheus', async () => {
-    const metric = async (line: string) => {
-      const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
-      const m = text.split('\n').find((l) => l.startsWith(line + ' '));
-      return m ? Number(m.slice(line.length + 1)) : 0;
-    };
     const stored = 'hookgate_trigger_intake_accepted_total{outcome="stored"}';
     const replay = 'hookgate_trigger_intake_accepted_total{outcome="replay"}';
     const sigBad = 'hookgate_trigger_intake_rejected_total{reason="TRIGGER_SIGNATURE_INVALID"}';
