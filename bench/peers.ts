@@ -72,7 +72,12 @@ class Child {
 
   static async fork(file: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Child> {
     const proc = fork(path.join(__dirname, file), args, {
-      execArgv: ['-r', path.join(__dirname, '../scripts/register.js')],
+      // BENCH_CHILD_NODE_ARGS (space-separated), e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the consumers.
+      execArgv: [
+        '-r',
+        path.join(__dirname, '../scripts/register.js'),
+        ...(process.env.BENCH_CHILD_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+      ],
       env,
     });
     const child = new Child(proc);
@@ -658,7 +663,10 @@ async function runOne(
   } finally {
     if (consumer) {
       await Promise.race([consumer.ask({ cmd: 'stop' }), sleep(15_000)]);
-      consumer.proc.kill();
+      // It exits by itself once stopped (a --cpu-prof profile is written then); killed if it does not.
+      const proc = consumer.proc;
+      if (proc.exitCode === null) await Promise.race([new Promise((r) => proc.once('exit', r)), sleep(5_000)]);
+      proc.kill();
     }
     if (side) {
       const left = await side.outstanding().catch(() => -1);
