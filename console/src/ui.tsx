@@ -47,6 +47,23 @@ export function StatusBadge({ status }: { status: string }) {
   return <span className={`badge badge-${status.toLowerCase()}`}>{status}</span>;
 }
 
+const CIRCUIT_TEXT = { CLOSED: 'Closed', OPEN: 'Open', HALF_OPEN: 'Half-open' } as const;
+const CIRCUIT_MEANING = {
+  CLOSED: 'Circuit closed: deliveries flow',
+  OPEN: 'Circuit open: the endpoint kept failing; no attempts until the probe',
+  HALF_OPEN: 'Circuit half-open: one probe attempt decides',
+} as const;
+
+/** A configuration's circuit (CONTRACT §10) as a badge, red when open. */
+export function CircuitBadge({ circuit }: { circuit: keyof typeof CIRCUIT_TEXT }) {
+  return (
+    <span className={`badge circuit-${circuit.toLowerCase()}`} title={CIRCUIT_MEANING[circuit]}>
+      <span className="sr-only">Circuit </span>
+      {CIRCUIT_TEXT[circuit]}
+    </span>
+  );
+}
+
 /** An error text in red; none is a plain muted dash (an empty cell is no alarm). */
 export function ErrorText({ text, as: Tag = 'span' }: { text: string | null | undefined; as?: 'span' | 'dd' }) {
   return text ? <Tag className="error-text">{text}</Tag> : <Tag className="muted">—</Tag>;

@@ -230,6 +230,22 @@ describe.skipIf(inject('embedded'))('console: delivery controls, health, trigger
     expect(await healthy.locator('.badge').textContent()).toBe('Circuit Closed');
     await screenshot(page, 'c04-webhooks-circuit-open');
 
+    // The overview lists it among the failing configurations, with its circuit.
+    await page.getByRole('banner').getByRole('link', { name: 'Hookgate' }).click();
+    const failing = page.getByRole('table', { name: /Configurations with retrying or dead records/ });
+    const failingRow = failing.getByRole('row').filter({ hasText: url });
+    await failingRow.locator('.badge.circuit-open').waitFor();
+    expect(await failingRow.locator('.badge.circuit-open').textContent()).toBe('Circuit Open');
+    expect(
+      await failing
+        .getByRole('row')
+        .filter({ hasText: `${receiver.url}/controlled` })
+        .count(),
+    ).toBe(0);
+    await screenshot(page, 'c04b-overview-circuit-open');
+    await nav('Webhooks').click();
+    await row.waitFor();
+
     await row.getByRole('button', { name: 'Records' }).click();
     const retrying = page.getByRole('row').filter({ hasText: 'RETRYING' });
     await retrying.first().waitFor();

@@ -2,12 +2,12 @@ import { useEffect, useState } from 'react';
 import { useClient, useQuery } from 'urql';
 import {
   ConsoleOutboxRecordsDocument,
-  ConsoleWebhookConfigsDocument,
+  ConsoleWebhookConfigsWithHealthDocument,
   type ConsoleOutboxRecordSummaryFragment,
   type OutboxStatus,
 } from '../gql/graphql';
 import { Link } from '../router';
-import { ago, Empty, ErrorBox, ErrorText, formatTime, Loading, StatusBadge } from '../ui';
+import { ago, CircuitBadge, Empty, ErrorBox, ErrorText, formatTime, Loading, StatusBadge } from '../ui';
 
 const STATES: OutboxStatus[] = ['PENDING', 'RETRYING', 'DELIVERED', 'DEAD'];
 const PAGE = 500;
@@ -74,7 +74,11 @@ export function OverviewPage() {
     DEAD: useRecentByStatus('DEAD'),
   };
   const oldest = useOldestWaiting();
-  const [configs] = useQuery({ query: ConsoleWebhookConfigsDocument, variables: { page: 1, pageSize: 100 } });
+  const [configs] = useQuery({
+    query: ConsoleWebhookConfigsWithHealthDocument,
+    variables: { page: 1, pageSize: 100 },
+    requestPolicy: 'cache-and-network',
+  });
   const error = STATES.map((s) => byStatus[s].res.error).find(Boolean) ?? configs.error;
   const loading = STATES.some((s) => !byStatus[s].res.data) && !error;
 
@@ -92,6 +96,11 @@ export function OverviewPage() {
     }
   }
   const configById = new Map((configs.data?.webhookConfigs.items ?? []).map((c) => [c.id, c]));
+  // A configuration whose circuit is not closed is failing too, even with no record changed this hour.
+  for (const c of configById.values()) {
+    if (c.health.circuit !== 'CLOSED' && !failing.has(c.id))
+      failing.set(c.id, { dead: 0, retrying: 0, lastError: null, at: c.health.lastFailureAt ?? '' });
+  }
 
   return (
     <section aria-labelledby="overview-title">
@@ -125,14 +134,17 @@ export function OverviewPage() {
       )}
       <h2>Failing configurations</h2>
       {failing.size === 0 ? (
-        <Empty>No configuration failed in the last hour.</Empty>
+        <Empty>No configuration failed in the last hour, and every circuit is closed.</Empty>
       ) : (
         <table>
-          <caption className="sr-only">Configurations with retrying or dead records in the last hour</caption>
+          <caption className="sr-only">
+            Configurations with retrying or dead records in the last hour, or a circuit not closed
+          </caption>
           <thead>
             <tr>
               <th scope="col">Entity</th>
               <th scope="col">URL</th>
+              <th scope="col">Circuit</th>
               <th scope="col">Retrying</th>
               <th scope="col">Dead</th>
               <th scope="col">Last error</th>
@@ -147,6 +159,7 @@ export function OverviewPage() {
                   <td className="url">
                     <Link to={`/deliveries?config=${encodeURIComponent(id)}`}>{c?.webhookUrl ?? id}</Link>
                   </td>
+                  <td>{c ? <CircuitBadge circuit={c.health.circuit} /> : <span className="muted">—</span>}</td>
                   <td>{f.retrying}</td>
                   <td>{f.dead}</td>
                   <td>

@@ -13,7 +13,18 @@ import {
   type SignatureScheme,
 } from '../gql/graphql';
 import { navigate } from '../router';
-import { ago, CopyButton, Empty, ErrorBox, formatTime, fromNow, Loading, SelectField, TextField } from '../ui';
+import {
+  ago,
+  CircuitBadge,
+  CopyButton,
+  Empty,
+  ErrorBox,
+  formatTime,
+  fromNow,
+  Loading,
+  SelectField,
+  TextField,
+} from '../ui';
 
 const OPERATIONS: ChangeOperation[] = ['INSERT', 'UPDATE', 'UPSERT', 'DELETE'];
 const SCHEMES: SignatureScheme[] = ['HOOKGATE_V1', 'STANDARD_WEBHOOKS'];
@@ -197,22 +208,12 @@ function Time({ iso, future }: { iso: string; future?: boolean }) {
   );
 }
 
-const CIRCUIT_TEXT = { CLOSED: 'Closed', OPEN: 'Open', HALF_OPEN: 'Half-open' } as const;
-const CIRCUIT_MEANING = {
-  CLOSED: 'Circuit closed: deliveries flow',
-  OPEN: 'Circuit open: the endpoint kept failing; no attempts until the probe',
-  HALF_OPEN: 'Circuit half-open: one probe attempt decides',
-} as const;
-
 /** The circuit as a badge (red when open) and the figures behind it (CONTRACT §10). */
 function HealthCell({ health: h }: { health: Health }) {
   return (
     <div className="health">
       <div>
-        <span className={`badge circuit-${h.circuit.toLowerCase()}`} title={CIRCUIT_MEANING[h.circuit]}>
-          <span className="sr-only">Circuit </span>
-          {CIRCUIT_TEXT[h.circuit]}
-        </span>
+        <CircuitBadge circuit={h.circuit} />
         {h.consecutiveFailures > 0 ? (
           <small className="error-text"> {h.consecutiveFailures} failed in a row</small>
         ) : null}
