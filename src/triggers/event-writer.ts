@@ -33,7 +33,7 @@ export interface NewEvent {
   /** Set for a RECORD trigger: the records are written in the event's transaction. */
   record?: RecordActionSpec;
   /**
-   * The version (`xmin`) of the trigger row the request was checked against. The event is stored
+   * The `version` of the trigger row the request was checked against. The event is stored
    * only while the trigger is still that version and enabled; otherwise `write` resolves null.
    * Undefined: any version of the enabled trigger.
    */
@@ -344,7 +344,7 @@ export class EventWriter {
       text: `WITH given (${COLUMNS}, trigger_version) AS (VALUES ${rows.join(', ')}),
        current AS MATERIALIZED (
          SELECT g.* FROM given AS g JOIN "public"."triggers" AS t
-             ON t.id = g.trigger_id AND t.enabled AND (g.trigger_version IS NULL OR t.xmin = g.trigger_version::xid)
+             ON t.id = g.trigger_id AND t.enabled AND (g.trigger_version IS NULL OR t.version = g.trigger_version::bigint)
        ),
        written AS (
          INSERT INTO "public"."trigger_events" (${COLUMNS}) SELECT ${COLUMNS} FROM current

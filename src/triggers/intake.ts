@@ -15,7 +15,7 @@ import type { BatchOperation } from '../records/record-service';
 /** What intake needs to know about a trigger, read once per request before the body is. */
 export interface IntakeTarget {
   id: string;
-  /** The trigger row's version (`xmin`): the event is stored only while the trigger is still it. */
+  /** The trigger row's `version` (bumped by every UPDATE): the event is stored only while it holds. */
   version: string;
   tenantId: string;
   secret: string | null;
@@ -38,7 +38,7 @@ export interface IntakeRequest {
 // No named (prepared) statement: on the embedded database every connection shares one session,
 // so after any reconnect (an idle timeout) a name prepared earlier makes every later Parse fail
 // with 42P05.
-const LOOKUP = `SELECT id, xmin::text AS version, tenant_id, webhook_secret, webhook_timestamp_header, webhook_signature_header, webhook_max_skew_seconds,
+const LOOKUP = `SELECT id, version::text AS version, tenant_id, webhook_secret, webhook_timestamp_header, webhook_signature_header, webhook_max_skew_seconds,
                         signature_scheme, action, record_entity, record_operation, record_field_map
                  FROM "public"."triggers" WHERE id = $1 AND enabled`;
 
@@ -77,9 +77,10 @@ export interface FoundTarget {
  * a trigger seen before, and inserts that the EventWriter batches under load.
  *
  * A trigger seen before is taken as it was and confirmed by the insert itself, which stores the
- * event only while the trigger row is still the version the request was checked against (its
- * `xmin`) and enabled. An event the insert refuses, and a refusal (401, 413) made with a trigger
- * seen before, is looked at again with the trigger as it is now. So a change to a trigger (disabled,
+ * event only while the trigger row still has the `version` the request was checked against (a
+ * database trigger bumps it on every UPDATE) and is enabled. An event the insert refuses, and a
+ * refusal (401, 413) made with a trigger seen before, is looked at again with the trigger as it is
+ * now. So a change to a trigger (disabled,
  * deleted, secret rotated, action changed) still holds for every request that arrives after the
  * change commits, in every process, without a look-up per request.
  */

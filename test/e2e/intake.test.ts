@@ -488,6 +488,21 @@ describe('trigger intake (CONTRACT §6)', () => {
     }
   });
 
+  it('sees a change an operator makes with plain SQL to a trigger served before', async () => {
+    const id = (await createTrigger(t, tenant, { name: 'edited in psql', webhookSecret: SECRET })).id;
+    expect((await signedPost(id, '{"before":1}')).statusCode).toBe(202);
+    const newSecret = 'whsec_set_in_psql_0123';
+    await t.runtime.db.pool.query('UPDATE triggers SET webhook_secret = $1 WHERE id = $2', [newSecret, id]);
+    expectError(await signedPost(id, '{"old secret":1}'), 401, 'TRIGGER_SIGNATURE_INVALID');
+    const body = '{"new secret":1}';
+    const ts = String(nowSeconds());
+    const res = await post(id, body, { 'x-timestamp': ts, 'x-signature': clientSignature(newSecret, ts, body) });
+    expect(res.statusCode).toBe(202);
+    await t.runtime.db.pool.query('UPDATE triggers SET enabled = false WHERE id = $1', [id]);
+    expectError(await post(id, body, {}), 404, 'TRIGGER_NOT_FOUND');
+    expect(await storedRows(id)).toBe(2);
+  });
+
   it('counts accepted and rejected requests for Prometheus', async () => {
     const stored = 'hookgate_trigger_intake_accepted_total{outcome="stored"}';
     const replay = 'hookgate_trigger_intake_accepted_total{outcome="replay"}';

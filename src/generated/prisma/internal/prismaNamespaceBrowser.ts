@@ -145,7 +145,8 @@ export const TriggerScalarFieldEnum = {
   action: 'action',
   recordEntity: 'recordEntity',
   recordOperation: 'recordOperation',
-  recordFieldMap: 'recordFieldMap'
+  recordFieldMap: 'recordFieldMap',
+  version: 'version'
 } as const
 
 export type TriggerScalarFieldEnum = (typeof TriggerScalarFieldEnum)[keyof typeof TriggerScalarFieldEnum]

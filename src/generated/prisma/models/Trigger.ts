@@ -28,10 +28,12 @@ export type AggregateTrigger = {
 
 export type TriggerAvgAggregateOutputType = {
   webhookMaxSkewSeconds: number | null
+  version: number | null
 }
 
 export type TriggerSumAggregateOutputType = {
   webhookMaxSkewSeconds: number | null
+  version: bigint | null
 }
 
 export type TriggerMinAggregateOutputType = {
@@ -51,6 +53,7 @@ export type TriggerMinAggregateOutputType = {
   action: string | null
   recordEntity: string | null
   recordOperation: string | null
+  version: bigint | null
 }
 
 export type TriggerMaxAggregateOutputType = {
@@ -70,6 +73,7 @@ export type TriggerMaxAggregateOutputType = {
   action: string | null
   recordEntity: string | null
   recordOperation: string | null
+  version: bigint | null
 }
 
 export type TriggerCountAggregateOutputType = {
@@ -90,16 +94,19 @@ export type TriggerCountAggregateOutputType = {
   recordEntity: number
   recordOperation: number
   recordFieldMap: number
+  version: number
   _all: number
 }
 
 
 export type TriggerAvgAggregateInputType = {
   webhookMaxSkewSeconds?: true
+  version?: true
 }
 
 export type TriggerSumAggregateInputType = {
   webhookMaxSkewSeconds?: true
+  version?: true
 }
 
 export type TriggerMinAggregateInputType = {
@@ -119,6 +126,7 @@ export type TriggerMinAggregateInputType = {
   action?: true
   recordEntity?: true
   recordOperation?: true
+  version?: true
 }
 
 export type TriggerMaxAggregateInputType = {
@@ -138,6 +146,7 @@ export type TriggerMaxAggregateInputType = {
   action?: true
   recordEntity?: true
   recordOperation?: true
+  version?: true
 }
 
 export type TriggerCountAggregateInputType = {
@@ -158,6 +167,7 @@ export type TriggerCountAggregateInputType = {
   recordEntity?: true
   recordOperation?: true
   recordFieldMap?: true
+  version?: true
   _all?: true
 }
 
@@ -265,6 +275,7 @@ export type TriggerGroupByOutputType = {
   recordEntity: string | null
   recordOperation: string
   recordFieldMap: runtime.JsonValue | null
+  version: bigint
   _count: TriggerCountAggregateOutputType | null
   _avg: TriggerAvgAggregateOutputType | null
   _sum: TriggerSumAggregateOutputType | null
@@ -308,6 +319,7 @@ export type TriggerWhereInput = {
   recordEntity?: Prisma.StringNullableFilter<"Trigger"> | string | null
   recordOperation?: Prisma.StringFilter<"Trigger"> | string
   recordFieldMap?: Prisma.JsonNullableFilter<"Trigger">
+  version?: Prisma.BigIntFilter<"Trigger"> | bigint | number
   events?: Prisma.TriggerEventListRelationFilter
 }
 
@@ -329,6 +341,7 @@ export type TriggerOrderByWithRelationInput = {
   recordEntity?: Prisma.SortOrderInput | Prisma.SortOrder
   recordOperation?: Prisma.SortOrder
   recordFieldMap?: Prisma.SortOrderInput | Prisma.SortOrder
+  version?: Prisma.SortOrder
   events?: Prisma.TriggerEventOrderByRelationAggregateInput
 }
 
@@ -353,6 +366,7 @@ export type TriggerWhereUniqueInput = Prisma.AtLeast<{
   recordEntity?: Prisma.StringNullableFilter<"Trigger"> | string | null
   recordOperation?: Prisma.StringFilter<"Trigger"> | string
   recordFieldMap?: Prisma.JsonNullableFilter<"Trigger">
+  version?: Prisma.BigIntFilter<"Trigger"> | bigint | number
   events?: Prisma.TriggerEventListRelationFilter
 }, "id">
 
@@ -374,6 +388,7 @@ export type TriggerOrderByWithAggregationInput = {
   recordEntity?: Prisma.SortOrderInput | Prisma.SortOrder
   recordOperation?: Prisma.SortOrder
   recordFieldMap?: Prisma.SortOrderInput | Prisma.SortOrder
+  version?: Prisma.SortOrder
   _count?: Prisma.TriggerCountOrderByAggregateInput
   _avg?: Prisma.TriggerAvgOrderByAggregateInput
   _max?: Prisma.TriggerMaxOrderByAggregateInput
@@ -402,6 +417,7 @@ export type TriggerScalarWhereWithAggregatesInput = {
   recordEntity?: Prisma.StringNullableWithAggregatesFilter<"Trigger"> | string | null
   recordOperation?: Prisma.StringWithAggregatesFilter<"Trigger"> | string
   recordFieldMap?: Prisma.JsonNullableWithAggregatesFilter<"Trigger">
+  version?: Prisma.BigIntWithAggregatesFilter<"Trigger"> | bigint | number
 }
 
 export type TriggerCreateInput = {
@@ -422,6 +438,7 @@ export type TriggerCreateInput = {
   recordEntity?: string | null
   recordOperation?: string
   recordFieldMap?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  version?: bigint | number
   events?: Prisma.TriggerEventCreateNestedManyWithoutTriggerInput
 }
 
@@ -443,6 +460,7 @@ export type TriggerUncheckedCreateInput = {
   recordEntity?: string | null
   recordOperation?: string
   recordFieldMap?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  version?: bigint | number
   events?: Prisma.TriggerEventUncheckedCreateNestedManyWithoutTriggerInput
 }
 
@@ -464,6 +482,7 @@ export type TriggerUpdateInput = {
   recordEntity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   recordOperation?: Prisma.StringFieldUpdateOperationsInput | string
   recordFieldMap?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  version?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   events?: Prisma.TriggerEventUpdateManyWithoutTriggerNestedInput
 }
 
@@ -485,6 +504,7 @@ export type TriggerUncheckedUpdateInput = {
   recordEntity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   recordOperation?: Prisma.StringFieldUpdateOperationsInput | string
   recordFieldMap?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  version?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
   events?: Prisma.TriggerEventUncheckedUpdateManyWithoutTriggerNestedInput
 }
 
@@ -506,6 +526,7 @@ export type TriggerCreateManyInput = {
   recordEntity?: string | null
   recordOperation?: string
   recordFieldMap?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  version?: bigint | number
 }
 
 export type TriggerUpdateManyMutationInput = {
@@ -526,6 +547,7 @@ export type TriggerUpdateManyMutationInput = {
   recordEntity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   recordOperation?: Prisma.StringFieldUpdateOperationsInput | string
   recordFieldMap?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  version?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
 }
 
 export type TriggerUncheckedUpdateManyInput = {
@@ -546,6 +568,7 @@ export type TriggerUncheckedUpdateManyInput = {
   recordEntity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   recordOperation?: Prisma.StringFieldUpdateOperationsInput | string
   recordFieldMap?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  version?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
 }
 
 export type TriggerCountOrderByAggregateInput = {
@@ -566,10 +589,12 @@ export type TriggerCountOrderByAggregateInput = {
   recordEntity?: Prisma.SortOrder
   recordOperation?: Prisma.SortOrder
   recordFieldMap?: Prisma.SortOrder
+  version?: Prisma.SortOrder
 }
 
 export type TriggerAvgOrderByAggregateInput = {
   webhookMaxSkewSeconds?: Prisma.SortOrder
+  version?: Prisma.SortOrder
 }
 
 export type TriggerMaxOrderByAggregateInput = {
@@ -589,6 +614,7 @@ export type TriggerMaxOrderByAggregateInput = {
   action?: Prisma.SortOrder
   recordEntity?: Prisma.SortOrder
   recordOperation?: Prisma.SortOrder
+  version?: Prisma.SortOrder
 }
 
 export type TriggerMinOrderByAggregateInput = {
@@ -608,15 +634,25 @@ export type TriggerMinOrderByAggregateInput = {
   action?: Prisma.SortOrder
   recordEntity?: Prisma.SortOrder
   recordOperation?: Prisma.SortOrder
+  version?: Prisma.SortOrder
 }
 
 export type TriggerSumOrderByAggregateInput = {
   webhookMaxSkewSeconds?: Prisma.SortOrder
+  version?: Prisma.SortOrder
 }
 
 export type TriggerScalarRelationFilter = {
   is?: Prisma.TriggerWhereInput
   isNot?: Prisma.TriggerWhereInput
+}
+
+export type BigIntFieldUpdateOperationsInput = {
+  set?: bigint | number
+  increment?: bigint | number
+  decrement?: bigint | number
+  multiply?: bigint | number
+  divide?: bigint | number
 }
 
 export type TriggerCreateNestedOneWithoutEventsInput = {
@@ -651,6 +687,7 @@ export type TriggerCreateWithoutEventsInput = {
   recordEntity?: string | null
   recordOperation?: string
   recordFieldMap?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  version?: bigint | number
 }
 
 export type TriggerUncheckedCreateWithoutEventsInput = {
@@ -671,6 +708,7 @@ export type TriggerUncheckedCreateWithoutEventsInput = {
   recordEntity?: string | null
   recordOperation?: string
   recordFieldMap?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  version?: bigint | number
 }
 
 export type TriggerCreateOrConnectWithoutEventsInput = {
@@ -707,6 +745,7 @@ export type TriggerUpdateWithoutEventsInput = {
   recordEntity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   recordOperation?: Prisma.StringFieldUpdateOperationsInput | string
   recordFieldMap?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  version?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
 }
 
 export type TriggerUncheckedUpdateWithoutEventsInput = {
@@ -727,6 +766,7 @@ export type TriggerUncheckedUpdateWithoutEventsInput = {
   recordEntity?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   recordOperation?: Prisma.StringFieldUpdateOperationsInput | string
   recordFieldMap?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  version?: Prisma.BigIntFieldUpdateOperationsInput | bigint | number
 }
 
 
@@ -778,6 +818,7 @@ export type TriggerSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs 
   recordEntity?: boolean
   recordOperation?: boolean
   recordFieldMap?: boolean
+  version?: boolean
   events?: boolean | Prisma.Trigger$eventsArgs<ExtArgs>
   _count?: boolean | Prisma.TriggerCountOutputTypeDefaultArgs<ExtArgs>
 }, ExtArgs["result"]["trigger"]>
@@ -800,6 +841,7 @@ export type TriggerSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Exten
   recordEntity?: boolean
   recordOperation?: boolean
   recordFieldMap?: boolean
+  version?: boolean
 }, ExtArgs["result"]["trigger"]>
 
 export type TriggerSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -820,6 +862,7 @@ export type TriggerSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Exten
   recordEntity?: boolean
   recordOperation?: boolean
   recordFieldMap?: boolean
+  version?: boolean
 }, ExtArgs["result"]["trigger"]>
 
 export type TriggerSelectScalar = {
@@ -840,9 +883,10 @@ export type TriggerSelectScalar = {
   recordEntity?: boolean
   recordOperation?: boolean
   recordFieldMap?: boolean
+  version?: boolean
 }
 
-export type TriggerOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "name" | "enabled" | "webhookSecret" | "webhookTimestampHeader" | "webhookSignatureHeader" | "webhookMaxSkewSeconds" | "createdAt" | "updatedAt" | "createdBy" | "updatedBy" | "signatureScheme" | "action" | "recordEntity" | "recordOperation" | "recordFieldMap", ExtArgs["result"]["trigger"]>
+export type TriggerOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "name" | "enabled" | "webhookSecret" | "webhookTimestampHeader" | "webhookSignatureHeader" | "webhookMaxSkewSeconds" | "createdAt" | "updatedAt" | "createdBy" | "updatedBy" | "signatureScheme" | "action" | "recordEntity" | "recordOperation" | "recordFieldMap" | "version", ExtArgs["result"]["trigger"]>
 export type TriggerInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   events?: boolean | Prisma.Trigger$eventsArgs<ExtArgs>
   _count?: boolean | Prisma.TriggerCountOutputTypeDefaultArgs<ExtArgs>
@@ -873,6 +917,7 @@ export type $TriggerPayload<ExtArgs extends runtime.Types.Extensions.InternalArg
     recordEntity: string | null
     recordOperation: string
     recordFieldMap: runtime.JsonValue | null
+    version: bigint
   }, ExtArgs["result"]["trigger"]>
   composites: {}
 }
@@ -1314,6 +1359,7 @@ export interface TriggerFieldRefs {
   readonly recordEntity: Prisma.FieldRef<"Trigger", 'String'>
   readonly recordOperation: Prisma.FieldRef<"Trigger", 'String'>
   readonly recordFieldMap: Prisma.FieldRef<"Trigger", 'Json'>
+  readonly version: Prisma.FieldRef<"Trigger", 'BigInt'>
 }
     
 

@@ -607,14 +607,6 @@ export type TriggerEventUncheckedUpdateManyWithoutTriggerNestedInput = {
   deleteMany?: Prisma.TriggerEventScalarWhereInput | Prisma.TriggerEventScalarWhereInput[]
 }
 
-export type BigIntFieldUpdateOperationsInput = {
-  set?: bigint | number
-  increment?: bigint | number
-  decrement?: bigint | number
-  multiply?: bigint | number
-  divide?: bigint | number
-}
-
 export type BytesFieldUpdateOperationsInput = {
   set?: runtime.Bytes
 }
