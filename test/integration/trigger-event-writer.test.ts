@@ -101,7 +101,8 @@ describe('EventWriter', () => {
     });
     const ctx = { tenantId: tenant, actor: 'test', permissions: new Set(['tenant:admin']) };
     const version = async (id: string) =>
-      (await t.runtime.db.pool.query('SELECT version::text AS v FROM triggers WHERE id = $1', [id])).rows[0].v as string;
+      (await t.runtime.db.pool.query('SELECT version::text AS v FROM triggers WHERE id = $1', [id])).rows[0]
+        .v as string;
     const other = (await t.runtime.services.triggers.create(ctx, { name: 'writer-other', webhookSecret: 'k' })).id;
     const checked = await version(other);
     const current = event({ triggerId: other, triggerVersion: checked });
