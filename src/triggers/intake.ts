@@ -80,9 +80,9 @@ export interface FoundTarget {
  * event only while the trigger row still has the `version` the request was checked against (a
  * database trigger bumps it on every UPDATE) and is enabled. An event the insert refuses, and a
  * refusal (401, 413) made with a trigger seen before, is looked at again with the trigger as it is
- * now. So a change to a trigger (disabled,
- * deleted, secret rotated, action changed) still holds for every request that arrives after the
- * change commits, in every process, without a look-up per request.
+ * now. So a change to a trigger (disabled, deleted, secret rotated, action changed) still holds for
+ * every request that arrives after the change commits, in every process, without a look-up per
+ * request.
  */
 export class TriggerIntake {
   readonly metrics: IntakeMetrics;
