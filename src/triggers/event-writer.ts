@@ -95,26 +95,26 @@ const FOREIGN_KEY_VIOLATION = '23503';
 // A transaction that lost a deadlock or a serialisation race did nothing: running it again is safe.
 const RETRYABLE = new Set(['40P01', '40001']);
 const MAX_ATTEMPTS = 3;
-const COLUMNS =
-  'id, tenant_id, trigger_id, received_at, content_type, headers, body, signature_verified, signature_timestamp, signature, replay_key, action_status, action_error';
-// The type of each column of COLUMNS, then of the trigger version: a VALUES list in a WITH takes
-// no types from the table it ends up in.
-const TYPES = [
-  'uuid',
-  'text',
-  'uuid',
-  'timestamptz',
-  'text',
-  'jsonb',
-  'bytea',
-  'boolean',
-  'bigint',
-  'text',
-  'text',
-  'text',
-  'text',
-  'text',
+// The stored columns with their types: a VALUES list in a WITH takes no types from the table it
+// ends up in. The order is that of the values `insert` gives each event.
+const TYPED_COLUMNS: Array<[column: string, type: string]> = [
+  ['id', 'uuid'],
+  ['tenant_id', 'text'],
+  ['trigger_id', 'uuid'],
+  ['received_at', 'timestamptz'],
+  ['content_type', 'text'],
+  ['headers', 'jsonb'],
+  ['body', 'bytea'],
+  ['signature_verified', 'boolean'],
+  ['signature_timestamp', 'bigint'],
+  ['signature', 'text'],
+  ['replay_key', 'text'],
+  ['action_status', 'text'],
+  ['action_error', 'text'],
 ];
+const COLUMNS = TYPED_COLUMNS.map(([column]) => column).join(', ');
+// Each event's row: its columns, then the trigger version it was checked against.
+const ROW_TYPES = [...TYPED_COLUMNS.map(([, type]) => type), 'text'];
 
 /** The events of one statement: those written, and those whose trigger changed since their check. */
 interface Inserted {
@@ -243,7 +243,7 @@ export class EventWriter {
     for (let attempt = 1; ; attempt++) {
       try {
         const inserted = await inTransaction(this.pool, async (client) => {
-          const rows = await this.insert(client, events, (e) =>
+          const written = await this.insert(client, events, (e) =>
             !e.record
               ? { status: 'NONE', error: null }
               : failed.has(e.id)
@@ -251,9 +251,9 @@ export class EventWriter {
                 : { status: 'APPLIED', error: null },
           );
           const ready = prepared.filter(
-            (a, i): a is ReadyAction => !!a?.ok && rows.rows.has(events[i].id) && !failed.has(events[i].id),
+            (a, i): a is ReadyAction => !!a?.ok && written.rows.has(events[i].id) && !failed.has(events[i].id),
           );
-          if (ready.length === 0) return rows;
+          if (ready.length === 0) return written;
           if (!oneByOne) {
             try {
               await applier.apply(client, ready);
@@ -262,7 +262,7 @@ export class EventWriter {
               if (reason === undefined) throw err;
               throw new ActionFailed(ready.length === 1 ? ready[0].writeRequestId : null, reason);
             }
-            return rows;
+            return written;
           }
           const late: Array<[string, string]> = [];
           for (const action of ready) {
@@ -284,7 +284,7 @@ export class EventWriter {
               [late.map(([id]) => id), late.map(([, error]) => error)],
             );
           }
-          return rows;
+          return written;
         });
         await this.settle(batch, inserted);
         return;
@@ -336,7 +336,7 @@ export class EventWriter {
         error,
         e.triggerVersion ?? null,
       ];
-      return `(${values.map((v, i) => `${params.add(v)}::${TYPES[i]}`).join(', ')})`;
+      return `(${values.map((v, i) => `${params.add(v)}::${ROW_TYPES[i]}`).join(', ')})`;
     });
     // Prepared (one text per batch size, at most maxBatchRows of them): planning this statement
     // cost PostgreSQL about as much as running it.
