@@ -6,7 +6,8 @@
  *
  * Settings: BENCH_ROUNDS (3), BENCH_QUEUED (20000), BENCH_SECONDS (60), BENCH_RATE (500),
  * BENCH_WARMUP_SECONDS (5), BENCH_WINDOW_SECONDS (10), BENCH_TENANTS (10, Hookgate's tenants;
- * the peers use one queue), BENCH_SYSTEMS (hookgate,graphile-worker,pg-boss), BENCH_TRACE (1: per
+ * the peers use one queue), BENCH_SYSTEMS (hookgate,graphile-worker,pg-boss; also floor: the least an
+ * outbox consumer does, see bench/peers/consumer.ts, throughput only), BENCH_TRACE (1: per
  * window, Hookgate's table statistics and the plans of its claim and settle). DATABASE_URL
  * (default the local PostgreSQL) is the server: every run gets a database of its own, dropped after.
  *
@@ -56,7 +57,7 @@ const NOTE = 'x'.repeat(600);
 /** Backends of the writers' pools; every other backend of a run's database but this script's own is the consumer's. */
 const WRITER_NAMES = ['hookgate', 'bench-writer'];
 
-type System = 'hookgate' | 'graphile-worker' | 'pg-boss';
+type System = 'hookgate' | 'floor' | 'graphile-worker' | 'pg-boss';
 type Workload = 'throughput' | 'latency';
 
 const f1 = (x: number) => x.toFixed(1);
@@ -561,7 +562,7 @@ async function runOne(
   let consumer: Child | undefined;
   try {
     side =
-      system === 'hookgate'
+      system === 'hookgate' || system === 'floor'
         ? await hookgateSide(url, receiverUrl, writerPids)
         : system === 'graphile-worker'
           ? await graphileSide(url, writerPids)
@@ -714,6 +715,8 @@ async function main(): Promise<void> {
     for (let round = 1; round <= ROUNDS; round++) {
       for (const workload of workloads) {
         for (const system of SYSTEMS) {
+          // The floor has no wake-up path (it polls): only its drain rate means anything.
+          if (system === 'floor' && workload !== 'throughput') continue;
           const r = await runOne(system, workload, receiver, receiverUrl, n++);
           results.push(r);
           console.log(`  round ${round} ${workload} ${system.padEnd(15)} ${describe(r)}`);
@@ -743,15 +746,22 @@ function summarise(results: RunResult[], workloads: Workload[]): void {
         `  ${workload.padEnd(10)} ${system.padEnd(15)} ${main}; PostgreSQL CPU ${f3(median(rs.map(pgPer)))} ms/delivery, consumer node ${f3(median(rs.map((r) => perDelivery(r.cpu.consumerNode, r.deliveries))))} ms/delivery`,
       );
     }
-    const h = of('hookgate', workload);
-    for (const peer of ['graphile-worker', 'pg-boss'] as System[]) {
+    const pairs: Array<[System, System]> = [
+      ['hookgate', 'graphile-worker'],
+      ['hookgate', 'pg-boss'],
+      ['floor', 'pg-boss'],
+      ['floor', 'graphile-worker'],
+      ['hookgate', 'floor'],
+    ];
+    for (const [system, peer] of pairs) {
+      const h = of(system, workload);
       const p = of(peer, workload);
       if (h.length === 0 || p.length !== h.length) continue;
       const ratios =
         workload === 'throughput' ? h.map((r, i) => r.rate! / p[i].rate!) : h.map((r, i) => r.p99! / p[i].p99!);
       const cpu = h.map((r, i) => pgPer(r) / pgPer(p[i]));
       console.log(
-        `  ${workload.padEnd(10)} hookgate / ${peer}: ${workload === 'throughput' ? 'throughput' : 'p99'} ${ratios.map(f2).join(' ')} (median ${f2(median(ratios))}); PostgreSQL CPU per delivery ${cpu.map(f2).join(' ')} (median ${f2(median(cpu))})`,
+        `  ${workload.padEnd(10)} ${system} / ${peer}: ${workload === 'throughput' ? 'throughput' : 'p99'} ${ratios.map(f2).join(' ')} (median ${f2(median(ratios))}); PostgreSQL CPU per delivery ${cpu.map(f2).join(' ')} (median ${f2(median(cpu))})`,
       );
     }
   }

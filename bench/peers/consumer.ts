@@ -1,6 +1,6 @@
 /**
  * One consumer of the peer benchmark (bench/peers.ts), in a process of its own so that its CPU is
- * its own: Hookgate's dispatcher, a graphile-worker runner or a pg-boss worker, each delivering
+ * its own: Hookgate's dispatcher, the floor loop, a graphile-worker runner or a pg-boss worker, each delivering
  * to the same receiver with undici `request()`, the same body and the same `v1=` signature.
  *
  * argv: <system> <database url> <receiver url> <secret> <workload: throughput | latency>
@@ -14,7 +14,9 @@ import { Pool } from 'undici';
 import { Dispatcher } from '../../src/dispatcher/dispatcher';
 import { loadDispatcherSettings } from '../../src/dispatcher/settings';
 import { createDispatcherPool } from '../../src/dispatcher/start';
+import { qualified } from '../../src/db/sql';
 import { createLogger } from '../../src/logger';
+import { CLAIMABLE } from '../../src/outbox/sql/fragments';
 
 const [system, databaseUrl, receiverUrl, secret, workload] = process.argv.slice(2);
 
@@ -67,6 +69,57 @@ async function hookgate(): Promise<Consumer> {
     },
     async stop() {
       await dispatcher.stop();
+      await pool.end();
+    },
+  };
+}
+
+/**
+ * The floor (throughput only): the least an outbox consumer can do per delivery, on Hookgate's
+ * own tables and connections. Two loops, each claiming 100 due records of one tenant after another
+ * with SKIP LOCKED, sending them as the peers do, and marking them delivered in bulk: no
+ * configuration read, no state machine, no attempt log, no lease renewal, no hints, no slots.
+ * What it reaches against pg-boss bounds what any consumer doing at least that much can reach.
+ */
+async function floor(): Promise<Consumer> {
+  const logger = createLogger('warn');
+  const pool = createDispatcherPool(databaseUrl, 6, logger);
+  const send = peerSender();
+  const { rows } = await pool.query<{ schema_name: string }>('SELECT schema_name FROM tenants ORDER BY id');
+  const tables = rows.map((r) => qualified(r.schema_name, 'mutation_webhook_outbox'));
+  let running = false;
+  let next = 0;
+  const loops: Array<Promise<void>> = [];
+  const loop = async () => {
+    while (running) {
+      const table = tables[next++ % tables.length];
+      const claimed = await pool.query<{ id: string; request_id: string; payload_json: string }>(
+        `UPDATE ${table} o SET locked_by = 'floor', locked_until = now() + interval '30 seconds'
+           FROM (SELECT id FROM ${table} WHERE ${CLAIMABLE}
+                  ORDER BY next_retry_at, id LIMIT 100 FOR UPDATE SKIP LOCKED) c
+          WHERE o.id = c.id RETURNING o.id, o.request_id, o.payload_json`,
+      );
+      if (claimed.rows.length === 0) {
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        continue;
+      }
+      await Promise.all(claimed.rows.map((r) => send(r.payload_json, r.request_id)));
+      await pool.query(
+        `UPDATE ${table} SET status = 'DELIVERED', delivered_at = now(), attempt_count = attempt_count + 1,
+                locked_by = NULL, locked_until = NULL, updated_at = now()
+          WHERE id = ANY($1::bigint[])`,
+        [claimed.rows.map((r) => r.id)],
+      );
+    }
+  };
+  return {
+    async start() {
+      running = true;
+      loops.push(loop(), loop());
+    },
+    async stop() {
+      running = false;
+      await Promise.all(loops);
       await pool.end();
     },
   };
@@ -144,7 +197,13 @@ async function pgBoss(): Promise<Consumer> {
 
 async function main(): Promise<void> {
   const consumer =
-    system === 'hookgate' ? await hookgate() : system === 'graphile-worker' ? await graphileWorker() : await pgBoss();
+    system === 'hookgate'
+      ? await hookgate()
+      : system === 'floor'
+        ? await floor()
+        : system === 'graphile-worker'
+          ? await graphileWorker()
+          : await pgBoss();
   process.on('message', (msg: { cmd: string }) => {
     if (msg.cmd === 'start') void consumer.start().then(() => process.send!({ started: true }));
     else if (msg.cmd === 'stop')
