@@ -13,10 +13,10 @@ import { circuitOutcomes, CleanCircuits, type EndpointAttempt } from './circuit'
 import { createDeliveryAgent, sendDelivery } from './deliver';
 import { logDispatcherFailure } from './log-failure';
 import type { DispatcherMetrics } from './metrics';
-import { prepareDelivery } from './request';
+import { prepareEndpoint, signedRequest, type DeliveryConfig, type DeliveryEndpoint } from './request';
 import type { DispatcherSettings } from './settings';
 import { Slots, SlotsClosedError } from './slots';
-import { nextState } from './transitions';
+import { nextState, type DispatchOutcome } from './transitions';
 
 export interface BatchDelivererDeps {
   pool: pg.Pool;
@@ -40,6 +40,7 @@ export class BatchDeliverer {
   private readonly tenantSlots = new Map<string, { slots: Slots; users: number }>();
   private closed = false;
   private readonly cleanCircuits = new CleanCircuits();
+  private readonly latencySeries = new Map<string, { observe(seconds: number): void }>();
 
   constructor(private readonly deps: BatchDelivererDeps) {
     this.agent = createDeliveryAgent({
@@ -98,27 +99,33 @@ export class BatchDeliverer {
     const unsent: string[] = [];
     const tenant = this.tenantShare(outbox.tenantId);
     const endpointAttempts: EndpointAttempt[] = [];
+    const endpoints = new Endpoints(this.deps.headerPrefix);
     try {
       await Promise.all(
         records.map(async (record) => {
           // The tenant's share first: a tenant at its cap waits without holding a shared slot.
-          try {
-            await tenant.slots.acquire();
-          } catch (err) {
-            if (!(err instanceof SlotsClosedError)) throw err;
-            unsent.push(record.id);
-            return;
+          // A free slot is taken at once: no promise to wait on, for the common case.
+          if (!tenant.slots.tryAcquire()) {
+            try {
+              await tenant.slots.acquire();
+            } catch (err) {
+              if (!(err instanceof SlotsClosedError)) throw err;
+              unsent.push(record.id);
+              return;
+            }
+          }
+          if (!this.slots.tryAcquire()) {
+            try {
+              await this.slots.acquire();
+            } catch (err) {
+              tenant.slots.release();
+              if (!(err instanceof SlotsClosedError)) throw err;
+              unsent.push(record.id);
+              return;
+            }
           }
           try {
-            await this.slots.acquire();
-          } catch (err) {
-            tenant.slots.release();
-            if (!(err instanceof SlotsClosedError)) throw err;
-            unsent.push(record.id);
-            return;
-          }
-          try {
-            results.push(await this.attemptDelivery(record, endpointAttempts));
+            results.push(await this.attemptDelivery(record, endpoints, endpointAttempts));
           } finally {
             this.slots.release();
             tenant.slots.release();
@@ -148,8 +155,12 @@ export class BatchDeliverer {
    * One dispatch attempt of one record: the request (or the reason for none) and its result. A
    * request sent is also noted in `endpointAttempts`, for the configuration's circuit.
    */
-  private async attemptDelivery(record: ClaimedRecord, endpointAttempts: EndpointAttempt[]): Promise<Settlement> {
-    const prepared = prepareDelivery(record, record.config, this.deps.headerPrefix, Math.floor(Date.now() / 1000));
+  private async attemptDelivery(
+    record: ClaimedRecord,
+    endpoints: Endpoints,
+    endpointAttempts: EndpointAttempt[],
+  ): Promise<Settlement> {
+    const prepared = endpoints.of(record.config);
     if ('refused' in prepared) {
       const transition = nextState(record, record.config, prepared.refused);
       return {
@@ -158,14 +169,15 @@ export class BatchDeliverer {
         attempt: { startedAt: Date.now(), durationMs: 0, statusCode: null, error: transition.lastError },
       };
     }
-    const sent = await sendDelivery(this.agent, prepared.request);
+    const request = signedRequest(prepared.endpoint, record, Math.floor(Date.now() / 1000));
+    const sent = await sendDelivery(this.agent, request);
     endpointAttempts.push({
       configId: record.config!.id,
       ok: sent.outcome.kind === 'response' && sent.outcome.statusCode >= 200 && sent.outcome.statusCode < 300,
       at: sent.startedAt + sent.durationMs,
     });
     const transition = nextState(record, record.config, sent.outcome);
-    this.deps.metrics.latency.labels(transition.status.toLowerCase()).observe(sent.durationMs / 1000);
+    this.latencyOf(transition.status).observe(sent.durationMs / 1000);
     return {
       id: record.id,
       transition,
@@ -220,7 +232,37 @@ export class BatchDeliverer {
     );
   }
 
+  /** The latency histogram's series of one outcome (looked up once: prom-client hashes the labels on every lookup). */
+  private latencyOf(status: string): { observe(seconds: number): void } {
+    let series = this.latencySeries.get(status);
+    if (!series) {
+      series = this.deps.metrics.latency.labels(status.toLowerCase());
+      this.latencySeries.set(status, series);
+    }
+    return series;
+  }
+
   private logFailure(err: unknown, message: string): void {
     logDispatcherFailure(this.deps.logger, this.deps.workerId, err, message);
+  }
+}
+
+/**
+ * Each configuration's endpoint, worked out once per batch. Keyed by the config object: records of
+ * one claim statement share it (toClaimedRecords), and a batch joining two statements' records
+ * keeps each statement's own view of the configuration.
+ */
+class Endpoints {
+  private readonly byConfig = new Map<DeliveryConfig | null, ReturnType<typeof prepareEndpoint>>();
+
+  constructor(private readonly headerPrefix: string) {}
+
+  of(config: DeliveryConfig | null): { endpoint: DeliveryEndpoint } | { refused: DispatchOutcome } {
+    let prepared = this.byConfig.get(config);
+    if (!prepared) {
+      prepared = prepareEndpoint(config, this.headerPrefix);
+      this.byConfig.set(config, prepared);
+    }
+    return prepared;
   }
 }

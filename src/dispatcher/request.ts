@@ -1,6 +1,6 @@
 import { HEADER_NAME } from '../validation';
 import type { SignatureScheme } from '../webhooks/model';
-import { signingHeaderNames, signingHeaders } from './signature';
+import { createSigner, signingHeaderNames, type DeliverySigner } from './signature';
 import type { DispatchOutcome } from './transitions';
 
 /** The configuration fields a delivery reads (service-spec "Delivery procedure"). */
@@ -76,16 +76,28 @@ export function parseConfiguredHeaders(
 }
 
 /**
- * Builds the request of one delivery, or the outcome that ends the record without a request
- * (in the spec's order: configuration, URL, headers, signature). The fixed headers (Content-Type
- * and the signature scheme's) win over headers of the same name (any case) from headersJson.
+ * What every delivery of one configuration shares, worked out once per claimed batch: its URL,
+ * method, timeout, configured headers (checked and filtered) and signer.
  */
-export function prepareDelivery(
-  record: { requestId: string; payloadJson: string },
+export interface DeliveryEndpoint {
+  url: URL;
+  method: string;
+  timeoutMs: number;
+  /** headersJson's headers, less the reserved and connection-level ones. */
+  headers: Record<string, string>;
+  sign: DeliverySigner;
+}
+
+/**
+ * The endpoint of a configuration, or the outcome that ends its records without a request (in the
+ * spec's order: configuration, URL, headers, signature). The fixed headers (Content-Type and every
+ * signature scheme's) are reserved: a configured header of the same name (any case) is dropped, so
+ * it never poses as a signature the receiver might check.
+ */
+export function prepareEndpoint(
   config: DeliveryConfig | null,
   headerPrefix: string,
-  timestampSeconds: number,
-): { request: DeliveryRequest } | { refused: DispatchOutcome } {
+): { endpoint: DeliveryEndpoint } | { refused: DispatchOutcome } {
   if (!config) return { refused: { kind: 'config-missing' } };
   if (!config.enabled) return { refused: { kind: 'config-disabled' } };
   if (config.webhookUrl === null || config.webhookUrl.trim() === '') return { refused: { kind: 'url-missing' } };
@@ -99,39 +111,73 @@ export function prepareDelivery(
     return { refused: { kind: 'url-invalid', reason: 'not an http or https URL' } };
   const configured = parseConfiguredHeaders(config.headersJson);
   if ('error' in configured) return { refused: { kind: 'headers-invalid', reason: configured.error } };
-
-  const fixed: Record<string, string> = { 'Content-Type': 'application/json' };
+  let sign: DeliverySigner;
   try {
-    Object.assign(
-      fixed,
-      signingHeaders(
-        {
-          scheme: config.signatureScheme ?? 'HOOKGATE_V1',
-          secret: config.secret,
-          previousSecret: config.previousSecret ?? null,
-        },
-        { requestId: record.requestId, timestampSeconds, body: record.payloadJson, headerPrefix },
-      ),
+    sign = createSigner(
+      {
+        scheme: config.signatureScheme ?? 'HOOKGATE_V1',
+        secret: config.secret,
+        previousSecret: config.previousSecret ?? null,
+      },
+      headerPrefix,
     );
   } catch (err) {
     return { refused: { kind: 'signature-failed', reason: (err as Error).name } };
   }
-  // Every scheme's headers are reserved, whichever scheme signs: a configured header never
-  // poses as a signature the receiver might check.
-  const reserved = new Set(['content-type', ...signingHeaderNames(headerPrefix)]);
+  const reserved = reservedHeaderNames(headerPrefix);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(configured.headers)) {
     const lower = name.toLowerCase();
     if (!reserved.has(lower) && !CONNECTION_HEADERS.has(lower)) headers[name] = value;
   }
-  Object.assign(headers, fixed);
   return {
-    request: {
+    endpoint: {
       url,
       method: deliveryMethod(config.httpMethod),
-      headers,
-      body: record.payloadJson,
       timeoutMs: Math.max(1, config.timeoutMs),
+      headers,
+      sign,
     },
   };
+}
+
+/** One record's request to a prepared endpoint: the configured headers, then the fixed ones. */
+export function signedRequest(
+  endpoint: DeliveryEndpoint,
+  record: { requestId: string; payloadJson: string },
+  timestampSeconds: number,
+): DeliveryRequest {
+  const headers: Record<string, string> = { ...endpoint.headers, 'Content-Type': 'application/json' };
+  Object.assign(headers, endpoint.sign(record.requestId, timestampSeconds, record.payloadJson));
+  return {
+    url: endpoint.url,
+    method: endpoint.method,
+    headers,
+    body: record.payloadJson,
+    timeoutMs: endpoint.timeoutMs,
+  };
+}
+
+/** Builds the request of one delivery, or the outcome that ends the record without one (see prepareEndpoint). */
+export function prepareDelivery(
+  record: { requestId: string; payloadJson: string },
+  config: DeliveryConfig | null,
+  headerPrefix: string,
+  timestampSeconds: number,
+): { request: DeliveryRequest } | { refused: DispatchOutcome } {
+  const prepared = prepareEndpoint(config, headerPrefix);
+  if ('refused' in prepared) return prepared;
+  return { request: signedRequest(prepared.endpoint, record, timestampSeconds) };
+}
+
+/** Content-Type and every signature scheme's headers, lower-cased, per header prefix. */
+const reservedByPrefix = new Map<string, ReadonlySet<string>>();
+
+function reservedHeaderNames(headerPrefix: string): ReadonlySet<string> {
+  let names = reservedByPrefix.get(headerPrefix);
+  if (!names) {
+    names = new Set(['content-type', ...signingHeaderNames(headerPrefix)]);
+    reservedByPrefix.set(headerPrefix, names);
+  }
+  return names;
 }

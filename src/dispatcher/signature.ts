@@ -7,20 +7,22 @@ import { decodeStandardWebhooksSecret } from '../webhooks/secrets';
  * Base64 HMAC-SHA256, keyed with the configuration's secret, of `<timestamp>.<body>`.
  */
 export function signDelivery(secret: string, timestampSeconds: number, body: string): string {
-  const mac = crypto.createHmac('sha256', secret).update(`${timestampSeconds}.`).update(body).digest('base64');
-  return `v1=${mac}`;
+  return `v1=${hmacBase64(secret, `${timestampSeconds}.`, body)}`;
 }
 
 /**
- * A Standard Webhooks signature: `v1,` followed by the Base64 HMAC-SHA256 of
- * `<webhook-id>.<webhook-timestamp>.<body>`, keyed with the decoded bytes of a `whsec_` secret.
+ * The key of a Standard Webhooks signature (`v1,` followed by the Base64 HMAC-SHA256 of
+ * `<webhook-id>.<webhook-timestamp>.<body>`): the decoded bytes of a `whsec_` secret.
  */
-function signStandardWebhook(secret: string, id: string, timestampSeconds: number, body: string): string {
+function standardWebhooksKey(secret: string): Buffer {
   const key = decodeStandardWebhooksSecret(secret);
   // Stored secrets are checked on every write; a row changed behind the API's back is refused here.
   if (!key) throw new SecretFormatError();
-  const mac = crypto.createHmac('sha256', key).update(`${id}.${timestampSeconds}.`).update(body).digest('base64');
-  return `v1,${mac}`;
+  return key;
+}
+
+function hmacBase64(key: string | Buffer, prefix: string, body: string): string {
+  return crypto.createHmac('sha256', key).update(prefix).update(body).digest('base64');
 }
 
 class SecretFormatError extends Error {
@@ -49,36 +51,49 @@ export function signingHeaderNames(headerPrefix: string): string[] {
   ].map((n) => n.toLowerCase());
 }
 
+/** The identity, time and signature headers of one delivery. */
+export type DeliverySigner = (requestId: string, timestampSeconds: number, body: string) => Record<string, string>;
+
 /**
- * The identity, time and signature headers of one delivery in the configuration's scheme (CONTRACT
- * §5 and §10). Without a secret, the signature header is left out. During a rotation's grace both
- * signatures are sent, the new one first, one space between them.
+ * A signer for one configuration's scheme and secrets (CONTRACT §5 and §10), made once per claimed
+ * batch: the header names are built and a `whsec_` secret decoded once, not per delivery. Without
+ * a secret, the signature header is left out. During a rotation's grace both signatures are sent,
+ * the new one first, one space between them. Throws when a stored `whsec_` secret does not decode.
  */
+export function createSigner(keys: SigningKeys, headerPrefix: string): DeliverySigner {
+  const secrets = [keys.secret, keys.previousSecret].filter((s): s is string => s !== null && s !== '');
+  if (keys.scheme === 'STANDARD_WEBHOOKS') {
+    const decoded = keys.secret ? secrets.map(standardWebhooksKey) : [];
+    return (requestId, timestampSeconds, body) => {
+      const headers: Record<string, string> = {
+        'webhook-id': requestId,
+        'webhook-timestamp': String(timestampSeconds),
+      };
+      if (decoded.length > 0) {
+        const signed = `${requestId}.${timestampSeconds}.`;
+        headers['webhook-signature'] = decoded.map((key) => `v1,${hmacBase64(key, signed, body)}`).join(' ');
+      }
+      return headers;
+    };
+  }
+  const idHeader = `X-${headerPrefix}-Request-Id`;
+  const timestampHeader = `X-${headerPrefix}-Timestamp`;
+  const signatureHeader = `X-${headerPrefix}-Signature`;
+  const signing = keys.secret ? secrets : [];
+  return (requestId, timestampSeconds, body) => {
+    const headers: Record<string, string> = { [idHeader]: requestId, [timestampHeader]: String(timestampSeconds) };
+    // One secret is the common case: no array built per delivery for it.
+    if (signing.length === 1) headers[signatureHeader] = signDelivery(signing[0], timestampSeconds, body);
+    else if (signing.length > 1)
+      headers[signatureHeader] = signing.map((s) => signDelivery(s, timestampSeconds, body)).join(' ');
+    return headers;
+  };
+}
+
+/** The identity, time and signature headers of one delivery in the configuration's scheme (see createSigner). */
 export function signingHeaders(
   keys: SigningKeys,
   args: { requestId: string; timestampSeconds: number; body: string; headerPrefix: string },
 ): Record<string, string> {
-  const secrets = [keys.secret, keys.previousSecret].filter((s): s is string => s !== null && s !== '');
-  if (keys.scheme === 'STANDARD_WEBHOOKS') {
-    const headers: Record<string, string> = {
-      'webhook-id': args.requestId,
-      'webhook-timestamp': String(args.timestampSeconds),
-    };
-    if (keys.secret) {
-      headers['webhook-signature'] = secrets
-        .map((s) => signStandardWebhook(s, args.requestId, args.timestampSeconds, args.body))
-        .join(' ');
-    }
-    return headers;
-  }
-  const headers: Record<string, string> = {
-    [`X-${args.headerPrefix}-Request-Id`]: args.requestId,
-    [`X-${args.headerPrefix}-Timestamp`]: String(args.timestampSeconds),
-  };
-  if (keys.secret) {
-    headers[`X-${args.headerPrefix}-Signature`] = secrets
-      .map((s) => signDelivery(s, args.timestampSeconds, args.body))
-      .join(' ');
-  }
-  return headers;
+  return createSigner(keys, args.headerPrefix)(args.requestId, args.timestampSeconds, args.body);
 }

@@ -8,6 +8,13 @@ export class Slots {
     this.free = size;
   }
 
+  /** Takes a free slot at once, without a promise; false when none is free or it is closed. */
+  tryAcquire(): boolean {
+    if (this.closed || this.free === 0) return false;
+    this.free--;
+    return true;
+  }
+
   acquire(): Promise<void> {
     if (this.closed) return Promise.reject(new SlotsClosedError());
     if (this.free > 0) {

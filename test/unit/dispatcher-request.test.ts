@@ -1,8 +1,11 @@
+import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import {
   deliveryMethod,
   parseConfiguredHeaders,
   prepareDelivery,
+  prepareEndpoint,
+  signedRequest,
   type DeliveryConfig,
 } from '../../src/dispatcher/request';
 import { forbiddenReason } from '../../src/dispatcher/ssrf';
@@ -66,6 +69,42 @@ describe('prepareDelivery (service-spec "Delivery procedure")', () => {
     });
     const signed = prepareDelivery(record, { ...config, secret: 'secret' }, 'Acme', 1700000000);
     expect('request' in signed && signed.request.headers['X-Acme-Signature']).toMatch(/^v1=[A-Za-z0-9+/]+=*$/);
+  });
+
+  it('one endpoint per configuration serves every record of a batch, each signed on its own', () => {
+    const prepared = prepareEndpoint(
+      { ...config, secret: 'new-one', previousSecret: 'old-one', headersJson: '{"X-Extra":"e"}' },
+      'Acme',
+    );
+    if (!('endpoint' in prepared)) throw new Error('expected an endpoint');
+    const second = { requestId: '7d3c6a3e-0000-4000-8000-000000000002', payloadJson: '{"x":2}' };
+    const [a, b] = [record, second].map((r) => signedRequest(prepared.endpoint, r, 1700000000));
+    const mac = (secret: string, body: string) =>
+      'v1=' + crypto.createHmac('sha256', secret).update(`1700000000.${body}`).digest('base64');
+    expect(a.headers).toEqual({
+      'X-Extra': 'e',
+      'Content-Type': 'application/json',
+      'X-Acme-Request-Id': record.requestId,
+      'X-Acme-Timestamp': '1700000000',
+      'X-Acme-Signature': `${mac('new-one', record.payloadJson)} ${mac('old-one', record.payloadJson)}`,
+    });
+    expect(b.headers['X-Acme-Request-Id']).toBe(second.requestId);
+    expect(b.headers['X-Acme-Signature']).toBe(
+      `${mac('new-one', second.payloadJson)} ${mac('old-one', second.payloadJson)}`,
+    );
+    expect(b.body).toBe(second.payloadJson);
+    // The endpoint's own headers are never changed by a request built from it.
+    expect(prepared.endpoint.headers).toEqual({ 'X-Extra': 'e' });
+  });
+
+  it('refuses a STANDARD_WEBHOOKS configuration whose stored secret does not decode, after the header checks', () => {
+    const standard = { ...config, signatureScheme: 'STANDARD_WEBHOOKS' as const, secret: 'not-whsec' };
+    expect(prepareEndpoint(standard, 'Acme')).toEqual({
+      refused: { kind: 'signature-failed', reason: 'SecretFormatError' },
+    });
+    expect(prepareEndpoint({ ...standard, headersJson: '[' }, 'Acme')).toMatchObject({
+      refused: { kind: 'headers-invalid' },
+    });
   });
 
   it('falls back to POST for a method outside GET, POST, PUT, PATCH, DELETE', () => {

@@ -109,31 +109,44 @@ export async function claimDueRecords(
   return { records: toClaimedRecords(rows), controlled: rows[0]?.controlled ?? 0 };
 }
 
-/** The claimed rows as records (a row without id only carries a claim's summary). */
+/**
+ * The claimed rows as records (a row without id only carries a claim's summary). Records of one
+ * configuration share one config object: one statement reads one snapshot of it, and the
+ * deliverer works out each configuration's request once per object (batch-deliverer.ts).
+ */
 export function toClaimedRecords(rows: ClaimRow[]): ClaimedRecord[] {
-  return rows
-    .filter((r) => r.id !== null)
-    .map((r) => ({
+  const configs = new Map<string, DeliveryConfig>();
+  const records: ClaimedRecord[] = [];
+  for (const r of rows) {
+    if (r.id === null) continue;
+    let config: DeliveryConfig | null = null;
+    if (r.config_id !== null) {
+      config = configs.get(r.config_id) ?? null;
+      if (!config) {
+        config = {
+          id: r.config_id,
+          enabled: r.enabled === true,
+          webhookUrl: r.webhook_url,
+          httpMethod: r.http_method,
+          headersJson: r.headers_json,
+          timeoutMs: r.timeout_ms ?? WEBHOOK_DEFAULTS.timeoutMs,
+          backoffInitialSeconds: r.backoff_initial_seconds ?? WEBHOOK_DEFAULTS.backoffInitialSeconds,
+          backoffFactor: r.backoff_factor ?? WEBHOOK_DEFAULTS.backoffFactor,
+          secret: r.secret,
+          signatureScheme: r.signature_scheme === 'STANDARD_WEBHOOKS' ? 'STANDARD_WEBHOOKS' : 'HOOKGATE_V1',
+          previousSecret: r.previous_secret,
+        };
+        configs.set(r.config_id, config);
+      }
+    }
+    records.push({
       id: String(r.id),
       requestId: r.request_id,
       payloadJson: r.payload_json,
       retryCount: r.retry_count,
       maxRetries: r.max_retries,
-      config:
-        r.config_id === null
-          ? null
-          : {
-              id: r.config_id,
-              enabled: r.enabled === true,
-              webhookUrl: r.webhook_url,
-              httpMethod: r.http_method,
-              headersJson: r.headers_json,
-              timeoutMs: r.timeout_ms ?? WEBHOOK_DEFAULTS.timeoutMs,
-              backoffInitialSeconds: r.backoff_initial_seconds ?? WEBHOOK_DEFAULTS.backoffInitialSeconds,
-              backoffFactor: r.backoff_factor ?? WEBHOOK_DEFAULTS.backoffFactor,
-              secret: r.secret,
-              signatureScheme: r.signature_scheme === 'STANDARD_WEBHOOKS' ? 'STANDARD_WEBHOOKS' : 'HOOKGATE_V1',
-              previousSecret: r.previous_secret,
-            },
-    }));
+      config,
+    });
+  }
+  return records;
 }
