@@ -65,6 +65,26 @@ export class TenantSchemas {
     return pending;
   }
 
+  /**
+   * Brings an existing tenant's schema to the latest version, and never creates one: for the
+   * dispatcher, which reaches tenants through their due hints, and whose statements may use what
+   * a version newer than the tenant's last API request added. One look-up per tenant and process.
+   */
+  async upgradeExisting(tenantId: string): Promise<string> {
+    const pending = this.ready.get(tenantId);
+    if (pending) return pending;
+    if ((await this.appliedVersion(tenantId)) === 0) return tenantSchemaName(tenantId);
+    return this.ensure(tenantId);
+  }
+
+  private async appliedVersion(tenantId: string): Promise<number> {
+    const { rows } = await this.pool.query<{ version: number }>(
+      'SELECT COALESCE(MAX(version), 0) AS version FROM tenant_schema_migrations WHERE tenant_id = $1',
+      [tenantId],
+    );
+    return rows[0].version;
+  }
+
   /** Tenants whose schema exists, with their schema names (for the dispatcher and operators). */
   async listTenants(): Promise<Array<{ tenantId: string; schemaName: string }>> {
     const { rows } = await this.pool.query<{ id: string; schema_name: string }>(
@@ -75,11 +95,7 @@ export class TenantSchemas {
 
   private async provision(tenantId: string): Promise<string> {
     const schema = tenantSchemaName(tenantId);
-    const { rows } = await this.pool.query<{ version: number }>(
-      'SELECT COALESCE(MAX(version), 0) AS version FROM tenant_schema_migrations WHERE tenant_id = $1',
-      [tenantId],
-    );
-    if (rows[0].version >= this.latestVersion) return schema;
+    if ((await this.appliedVersion(tenantId)) >= this.latestVersion) return schema;
     const client = await this.pool.connect();
     try {
       for (const step of this.ddl) {

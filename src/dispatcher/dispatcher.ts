@@ -3,6 +3,7 @@ import os from 'node:os';
 import type pg from 'pg';
 import type { Registry } from 'prom-client';
 import { inTransaction, retryOnConnectionLoss } from '../db/database';
+import { TenantSchemas } from '../db/tenant-schema';
 import { isConnectionError } from '../errors';
 import type { Logger } from '../logger';
 import { claimControlledRecords } from '../outbox/sql/claim-controlled-records';
@@ -54,8 +55,10 @@ export class Dispatcher {
   readonly workerId = `${os.hostname()}:${process.pid}:${crypto.randomBytes(4).toString('hex')}`;
   private readonly scheduler: TenantScheduler;
   private readonly deliverer: BatchDeliverer;
+  private readonly schemas: TenantSchemas;
 
   constructor(private readonly deps: DispatcherDeps) {
+    this.schemas = new TenantSchemas(deps.pool);
     this.deliverer = new BatchDeliverer({
       pool: deps.pool,
       logger: deps.logger,
@@ -110,8 +113,20 @@ export class Dispatcher {
    * rewritten after every change.
    */
   private async drainTenant(tenantId: string, wakeups: TenantWakeups): Promise<DrainOutcome> {
-    const outbox = tenantOutbox(tenantId);
     const { pool, logger } = this.deps;
+    let outbox: TenantOutbox;
+    try {
+      outbox = tenantOutbox(tenantId, await this.schemas.upgradeExisting(tenantId));
+    } catch (err) {
+      logDispatcherFailure(
+        logger,
+        this.workerId,
+        err,
+        'dispatcher could not bring a tenant schema up to date',
+        tenantId,
+      );
+      return { kind: 'failed', pause: !isConnectionError(err) };
+    }
     const { batchSize } = this.deps.settings;
     const inFlight = new Set<Promise<void>>();
     let claimedAny = false;

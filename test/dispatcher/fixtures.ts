@@ -118,12 +118,33 @@ export interface AttemptRow {
   duration_ms: number;
   status_code: number | null;
   error: string | null;
+  response_body: string | null;
 }
 
+/**
+ * Every attempt in the database, where it is kept: a first attempt that delivered on its record
+ * (tenant schema 5), every other one in delivery_attempts.
+ */
 export async function attemptRows(services: Services, tenantId: string): Promise<AttemptRow[]> {
   const outbox = await outboxOf(services, tenantId);
   const { rows } = await services.db.pool.query<AttemptRow>(
-    `SELECT * FROM ${outbox.attempts} ORDER BY outbox_id, attempt_number`,
+    `SELECT id AS outbox_id, 1 AS attempt_number, first_attempt_started_at AS started_at,
+            first_attempt_duration_ms AS duration_ms, first_attempt_status_code AS status_code, NULL::text AS error,
+            first_attempt_response_body AS response_body
+       FROM ${outbox.table} WHERE first_attempt_started_at IS NOT NULL
+     UNION ALL
+     SELECT outbox_id, attempt_number, started_at, duration_ms, status_code, error, response_body FROM ${outbox.attempts}
+     ORDER BY outbox_id, attempt_number`,
+  );
+  return rows;
+}
+
+/** The rows of delivery_attempts alone. */
+export async function loggedAttemptRows(services: Services, tenantId: string): Promise<AttemptRow[]> {
+  const outbox = await outboxOf(services, tenantId);
+  const { rows } = await services.db.pool.query<AttemptRow>(
+    `SELECT outbox_id, attempt_number, started_at, duration_ms, status_code, error, response_body
+       FROM ${outbox.attempts} ORDER BY outbox_id, attempt_number`,
   );
   return rows;
 }

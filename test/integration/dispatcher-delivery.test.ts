@@ -1,14 +1,18 @@
 import 'reflect-metadata';
 import { describe, expect, it } from 'vitest';
 import {
+  adminOf,
   attemptRows,
   commitChanges,
+  loggedAttemptRows,
+  outboxOf,
   createConfig,
   inserts,
   outboxRows,
   updateOutboxRows,
   type OutboxRow,
 } from '../dispatcher/fixtures';
+import { encodeRecordId } from '../../src/outbox/record-id';
 import { eventually } from '../dispatcher/harness';
 import { DispatcherSuite } from '../dispatcher/suite';
 import { Receiver, verifySignature } from '../dispatcher/receiver';
@@ -265,6 +269,105 @@ describe('dispatcher: delivery and the transition table', () => {
       [3, 500],
     ]);
   }, 30_000);
+
+  it('keeps a first attempt that delivered on its record, logs every other attempt, and shows them all', async () => {
+    const tenant = suite.tenant();
+    const s = suite.services;
+    const config = await createConfig(s, tenant, {
+      webhookUrl: `${suite.receiver.url}/kept`,
+      backoffInitialSeconds: 1,
+      maxRetries: 5,
+    });
+    // Record 0 is refused once (500), then delivered; record 1 is delivered at once, with a body.
+    let refusedOnce = false;
+    suite.receiver.react = (r) => {
+      if (r.path !== '/kept') return { status: 204 };
+      if (JSON.parse(r.body).data.id === 0 && !refusedOnce) {
+        refusedOnce = true;
+        return { status: 500, body: 'not yet' };
+      }
+      return { status: 200, body: 'thanks' };
+    };
+    await commitChanges(s, tenant, inserts(2));
+    const rows = await settledRows(tenant, 2);
+    const [retried, first] = [0, 1].map((i) => rows.find((r) => JSON.parse(r.payload_json).data.id === i)!);
+    expect(retried).toMatchObject({ status: 'DELIVERED', attempt_count: 2 });
+    expect(first).toMatchObject({ status: 'DELIVERED', attempt_count: 1 });
+    // In the database: the retried record's two attempts are logged; the other's is on its row only.
+    expect((await loggedAttemptRows(s, tenant)).map((a) => [a.outbox_id, a.attempt_number, a.status_code])).toEqual([
+      [retried.id, 1, 500],
+      [retried.id, 2, 200],
+    ]);
+    const kept = (await attemptRows(s, tenant)).filter((a) => a.outbox_id === first.id);
+    expect(kept).toMatchObject([{ attempt_number: 1, status_code: 200, error: null, response_body: 'thanks' }]);
+    expect(kept[0].started_at).toBeInstanceOf(Date);
+
+    // Through the service (GraphQL and REST read the same): every attempt, in order, whichever table holds it.
+    const ctx = adminOf(tenant);
+    const publicId = (id: string) => encodeRecordId(tenant, String(id));
+    const shown = await s.outbox.get(ctx, publicId(first.id));
+    expect(shown.attempts.map((a) => [a.attemptNumber, a.statusCode, a.error, a.responseBody])).toEqual([
+      [1, 200, null, 'thanks'],
+    ]);
+    expect(
+      (await s.outbox.get(ctx, publicId(retried.id))).attempts.map((a) => [a.attemptNumber, a.statusCode]),
+    ).toEqual([
+      [1, 500],
+      [2, 200],
+    ]);
+
+    // A redelivery's attempt goes to the log and the first one stays where it was.
+    await s.outbox.redeliver(ctx, publicId(first.id));
+    await settledRows(
+      tenant,
+      2,
+      (r) => r.status === 'DELIVERED' && r.locked_by === null && (r.id !== first.id || r.attempt_count === 2),
+    );
+    expect(
+      (await s.outbox.get(ctx, publicId(first.id))).attempts.map((a) => [
+        a.attemptNumber,
+        a.statusCode,
+        a.responseBody,
+      ]),
+    ).toEqual([
+      [1, 200, 'thanks'],
+      [2, 200, 'thanks'],
+    ]);
+    expect(
+      (await loggedAttemptRows(s, tenant)).filter((a) => a.outbox_id === first.id).map((a) => a.attempt_number),
+    ).toEqual([2]);
+
+    // The configuration's health counts them all: 4 attempts, 1 failure.
+    expect(await s.webhooks.health(ctx, config.id)).toMatchObject({ attempts24h: 4, failures24h: 1 });
+  }, 30_000);
+
+  it("brings a tenant's schema up to date before delivering its records, with no API request for that tenant", async () => {
+    const tenant = suite.tenant();
+    const s = suite.services;
+    await suite.stopDispatcher();
+    await createConfig(s, tenant, { webhookUrl: `${suite.receiver.url}/upgraded` });
+    // The tenant as a deployment of the previous version left it: schema version 4, records waiting.
+    const outbox = await outboxOf(s, tenant);
+    await s.db.pool.query(
+      `ALTER TABLE ${outbox.table} DROP COLUMN first_attempt_started_at, DROP COLUMN first_attempt_duration_ms,
+                                   DROP COLUMN first_attempt_status_code, DROP COLUMN first_attempt_response_body`,
+    );
+    await s.db.pool.query('DELETE FROM tenant_schema_migrations WHERE tenant_id = $1 AND version = 5', [tenant]);
+    await commitChanges(s, tenant, inserts(3));
+    suite.startDispatcher();
+    const rows = await settledRows(tenant, 3);
+    expect(rows.map((r) => r.status)).toEqual(['DELIVERED', 'DELIVERED', 'DELIVERED']);
+    expect((await attemptRows(s, tenant)).map((a) => [a.attempt_number, a.status_code])).toEqual([
+      [1, 204],
+      [1, 204],
+      [1, 204],
+    ]);
+    const { rows: versions } = await s.db.pool.query<{ version: number }>(
+      'SELECT version FROM tenant_schema_migrations WHERE tenant_id = $1 ORDER BY version',
+      [tenant],
+    );
+    expect(versions.map((v) => v.version)).toEqual([1, 2, 3, 4, 5]);
+  });
 
   it('replaces a base of 0 or less by 5 and a factor below 1.0 by 1.5', async () => {
     const tenant = suite.tenant();

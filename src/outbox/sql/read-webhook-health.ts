@@ -13,8 +13,9 @@ export interface WebhookHealthRow {
 
 /**
  * One configuration's delivery health (CONTRACT §10): its shared circuit state, and its attempts
- * of the last 24 hours from the attempt log (a failure: anything but a 2xx response). Reads the
- * configuration's records through the outbox's configuration index.
+ * of the last 24 hours (a failure: anything but a 2xx response), from the attempt log and the
+ * first attempts kept on their records (tenant schema 5). Reads the configuration's records
+ * through the outbox's configuration index.
  */
 export async function readWebhookHealth(
   db: Queryable,
@@ -40,8 +41,14 @@ export async function readWebhookHealth(
                SELECT count(*)::int AS attempts,
                       (count(*) FILTER (WHERE d.status_code IS NULL OR d.status_code NOT BETWEEN 200 AND 299))::int AS failures,
                       percentile_cont(0.95) WITHIN GROUP (ORDER BY d.duration_ms) AS p95
-                 FROM ${outbox.table} o JOIN ${outbox.attempts} d ON d.outbox_id = o.id
-                WHERE o.webhook_config_id = $1 AND d.started_at > now() - interval '24 hours'
+                 FROM (SELECT d.status_code, d.duration_ms
+                         FROM ${outbox.table} o JOIN ${outbox.attempts} d ON d.outbox_id = o.id
+                        WHERE o.webhook_config_id = $1 AND d.started_at > now() - interval '24 hours'
+                       UNION ALL
+                       SELECT o.first_attempt_status_code, o.first_attempt_duration_ms
+                         FROM ${outbox.table} o
+                        WHERE o.webhook_config_id = $1 AND o.first_attempt_started_at > now() - interval '24 hours'
+                      ) d
              ) a`,
     values: [configId, outbox.tenantId],
   });

@@ -21,7 +21,8 @@ export interface Settlement {
 /**
  * Writes a batch of results in one statement: each record's new state (only while this worker
  * still holds it: a worker whose lease ran out must not overwrite another's decision), its lease
- * cleared, and one attempt-log row per record written. Returns the ids actually settled.
+ * cleared, and its attempt. A record delivered at its first attempt keeps that attempt on its own
+ * row (tenant schema 5); every other attempt gets an attempt-log row. Returns the ids settled.
  */
 export async function settleBatch(
   db: Queryable,
@@ -30,6 +31,8 @@ export async function settleBatch(
 ): Promise<Set<string>> {
   const { batch } = args;
   if (batch.length === 0) return new Set();
+  // `kept`: decided on the row as it was (SET reads the old row), reported by RETURNING from the new one.
+  const kept = `o.attempt_count = 0 AND s.status = 'DELIVERED' AND s.attempt_error IS NULL`;
   const { rows } = await queryPrepared<{ outbox_id: string }>(db, {
     text: `WITH s AS (
              SELECT * FROM unnest($2::bigint[], $3::text[], $4::int[], $5::float8[], $6::text[],
@@ -44,18 +47,24 @@ export async function settleBatch(
                     last_error = COALESCE(s.last_error, o.last_error),
                     delivered_at = CASE WHEN s.status = 'DELIVERED' THEN now() ELSE o.delivered_at END,
                     attempt_count = o.attempt_count + 1,
+                    first_attempt_started_at = CASE WHEN ${kept} THEN to_timestamp(s.started_ms / 1000.0) ELSE o.first_attempt_started_at END,
+                    first_attempt_duration_ms = CASE WHEN ${kept} THEN s.duration_ms ELSE o.first_attempt_duration_ms END,
+                    first_attempt_status_code = CASE WHEN ${kept} THEN s.status_code ELSE o.first_attempt_status_code END,
+                    first_attempt_response_body = CASE WHEN ${kept} THEN s.response_body ELSE o.first_attempt_response_body END,
                     locked_by = NULL,
                     locked_until = NULL,
                     updated_at = now()
                FROM s
               WHERE o.id = s.id AND o.locked_by = $1
-             RETURNING o.id, o.attempt_count
+             RETURNING o.id, o.attempt_count, o.first_attempt_started_at IS NOT NULL AND o.attempt_count = 1 AS kept
+           ), logged AS (
+             INSERT INTO ${outbox.attempts} (outbox_id, attempt_number, started_at, duration_ms, status_code, error, response_body)
+             SELECT u.id, u.attempt_count, to_timestamp(s.started_ms / 1000.0), s.duration_ms, s.status_code, s.attempt_error,
+                    s.response_body
+               FROM u JOIN s ON s.id = u.id
+              WHERE NOT u.kept
            )
-           INSERT INTO ${outbox.attempts} (outbox_id, attempt_number, started_at, duration_ms, status_code, error, response_body)
-           SELECT u.id, u.attempt_count, to_timestamp(s.started_ms / 1000.0), s.duration_ms, s.status_code, s.attempt_error,
-                  s.response_body
-             FROM u JOIN s ON s.id = u.id
-           RETURNING outbox_id`,
+           SELECT id AS outbox_id FROM u`,
     values: [
       args.workerId,
       batch.map((b) => b.id),
