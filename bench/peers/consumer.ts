@@ -12,7 +12,9 @@ import crypto from 'node:crypto';
 import { Registry } from 'prom-client';
 import { Pool } from 'undici';
 import { Dispatcher } from '../../src/dispatcher/dispatcher';
+import { createDeliveryAgent, sendDelivery } from '../../src/dispatcher/deliver';
 import { loadDispatcherSettings } from '../../src/dispatcher/settings';
+import { signDelivery } from '../../src/dispatcher/signature';
 import { createDispatcherPool } from '../../src/dispatcher/start';
 import { qualified } from '../../src/db/sql';
 import { createLogger } from '../../src/logger';
@@ -76,7 +78,7 @@ async function hookgate(): Promise<Consumer> {
 
 /**
  * The floor (throughput only): the least an outbox consumer can do per delivery, on Hookgate's
- * own tables and connections. Two loops, each claiming 100 due records of one tenant after another
+ * own tables, connections and HTTP client. Two loops, each claiming 100 due records of one tenant after another
  * with SKIP LOCKED, sending them as the peers do, and marking them delivered in bulk: no
  * configuration read, no state machine, no attempt log, no lease renewal, no hints, no slots.
  * What it reaches against pg-boss bounds what any consumer doing at least that much can reach.
@@ -84,7 +86,27 @@ async function hookgate(): Promise<Consumer> {
 async function floor(): Promise<Consumer> {
   const logger = createLogger('warn');
   const pool = createDispatcherPool(databaseUrl, 6, logger);
-  const send = peerSender();
+  // Hookgate's own HTTP client, the cheapest one measured (bench/http-client.ts, and no undici
+  // timers): the floor is what Hookgate's dispatcher could cost with none of the product.
+  const agent = createDeliveryAgent({ connectionsPerOrigin: 64, allowPrivateTargets: true });
+  const url = new URL(receiverUrl);
+  const send = async (body: string, requestId: string) => {
+    const ts = Math.floor(Date.now() / 1000);
+    const { outcome } = await sendDelivery(agent, {
+      url,
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/json',
+        'X-Hookgate-Request-Id': requestId,
+        'X-Hookgate-Timestamp': String(ts),
+        'X-Hookgate-Signature': signDelivery(secret, ts, body),
+      },
+      body,
+      timeoutMs: 3000,
+    });
+    if (outcome.kind !== 'response' || outcome.statusCode < 200 || outcome.statusCode > 299)
+      throw new Error(`delivery failed: ${outcome.kind}`);
+  };
   const { rows } = await pool.query<{ schema_name: string }>('SELECT schema_name FROM tenants ORDER BY id');
   const tables = rows.map((r) => qualified(r.schema_name, 'mutation_webhook_outbox'));
   let running = false;
@@ -121,6 +143,7 @@ async function floor(): Promise<Consumer> {
       running = false;
       await Promise.all(loops);
       await pool.end();
+      await agent.close();
     },
   };
 }
