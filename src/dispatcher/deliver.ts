@@ -153,8 +153,8 @@ export function sendDelivery(agent: Agent, req: DeliveryRequest): Promise<SendRe
         headers: req.headers,
         body: req.body,
         // The deadline sweep is the one timeout. undici's own would start a timer (a WeakRef and
-        // an entry its timer tick sweeps) per request phase, redundant with the sweep, and cost a
-        // fifth of the dispatcher's CPU per delivery (bench/README.md, eighth session).
+        // an entry its timer tick sweeps) per request phase, redundant with the sweep, and cost up
+        // to a fifth of the dispatcher's CPU per delivery (bench/README.md, eighth session).
         headersTimeout: 0,
         bodyTimeout: 0,
       },
