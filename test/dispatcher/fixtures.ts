@@ -1,5 +1,6 @@
 import type { TenantContext } from '../../src/auth/permissions';
 import { writeOutboxRecords, type EntityChange } from '../../src/outbox/enqueue';
+import { allAttempts } from '../../src/outbox/sql/list-attempts';
 import { tenantOutbox, type TenantOutbox } from '../../src/outbox/sql/tenant-outbox';
 import type { Services } from '../../src/services';
 import type { WebhookConfig } from '../../src/webhooks/model';
@@ -128,13 +129,7 @@ export interface AttemptRow {
 export async function attemptRows(services: Services, tenantId: string): Promise<AttemptRow[]> {
   const outbox = await outboxOf(services, tenantId);
   const { rows } = await services.db.pool.query<AttemptRow>(
-    `SELECT id AS outbox_id, 1 AS attempt_number, first_attempt_started_at AS started_at,
-            first_attempt_duration_ms AS duration_ms, first_attempt_status_code AS status_code, NULL::text AS error,
-            first_attempt_response_body AS response_body
-       FROM ${outbox.table} WHERE first_attempt_started_at IS NOT NULL
-     UNION ALL
-     SELECT outbox_id, attempt_number, started_at, duration_ms, status_code, error, response_body FROM ${outbox.attempts}
-     ORDER BY outbox_id, attempt_number`,
+    `SELECT * FROM (${allAttempts(outbox)}) a ORDER BY outbox_id, attempt_number`,
   );
   return rows;
 }

@@ -13,9 +13,21 @@ interface AttemptRow {
 }
 
 /**
- * Every attempt of the given records, by record id, each list in attempt order: a first attempt
- * that delivered is kept on its record (tenant schema 5), every other one in the attempt log.
+ * Every attempt of the tenant's records, in delivery_attempts' columns: a first attempt that
+ * delivered is kept on its record (tenant schema 5), every other one in the attempt log. A filter
+ * on `outbox_id` outside it reaches both tables' primary keys (PostgreSQL pushes it into each branch).
  */
+export function allAttempts(outbox: TenantOutbox): string {
+  return `SELECT id AS outbox_id, 1 AS attempt_number, first_attempt_started_at AS started_at,
+                 first_attempt_duration_ms AS duration_ms, first_attempt_status_code AS status_code, NULL::text AS error,
+                 first_attempt_response_body AS response_body
+            FROM ${outbox.table} WHERE first_attempt_started_at IS NOT NULL
+          UNION ALL
+          SELECT outbox_id, attempt_number, started_at, duration_ms, status_code, error, response_body
+            FROM ${outbox.attempts}`;
+}
+
+/** Every attempt of the given records (see allAttempts), by record id, each list in attempt order. */
 export async function listDeliveryAttempts(
   db: Queryable,
   outbox: TenantOutbox,
@@ -24,14 +36,7 @@ export async function listDeliveryAttempts(
   const byRecord = new Map<string, DeliveryAttempt[]>();
   if (args.outboxIds.length === 0) return byRecord;
   const { rows } = await db.query<AttemptRow>(
-    `SELECT id AS outbox_id, 1 AS attempt_number, first_attempt_started_at AS started_at,
-            first_attempt_duration_ms AS duration_ms, first_attempt_status_code AS status_code, NULL::text AS error,
-            first_attempt_response_body AS response_body
-       FROM ${outbox.table} WHERE id = ANY($1::bigint[]) AND first_attempt_started_at IS NOT NULL
-     UNION ALL
-     SELECT outbox_id, attempt_number, started_at, duration_ms, status_code, error, response_body
-       FROM ${outbox.attempts} WHERE outbox_id = ANY($1::bigint[])
-      ORDER BY outbox_id, attempt_number`,
+    `SELECT * FROM (${allAttempts(outbox)}) a WHERE outbox_id = ANY($1::bigint[]) ORDER BY outbox_id, attempt_number`,
     [args.outboxIds],
   );
   for (const a of rows) {
