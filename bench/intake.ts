@@ -1,6 +1,7 @@
 /**
  * Intake benchmark (issues 4 and 12): signed trigger intake requests per second, as a ratio to a
- * bare Fastify route that reads the body and answers 202 with no other work; a RECORD trigger
+ * bare Fastify route that reads the body and answers 202 with no other work, and to the floor of
+ * durable intake (that route committing the body first, bench/intake/floor.ts); a RECORD trigger
  * (one record and one outbox record per event, committed with it) as a ratio to the signed STORE
  * trigger, and a GITHUB-scheme trigger as a ratio to HMAC_HEX, both from the same round.
  *
@@ -49,7 +50,7 @@ interface Started {
   };
 }
 
-function startServer(mode: 'bare' | 'hookgate', env: Record<string, string> = {}): Promise<Started> {
+function startServer(mode: 'bare' | 'floor' | 'hookgate', env: Record<string, string> = {}): Promise<Started> {
   return new Promise((resolve, reject) => {
     const child = fork(path.join(__dirname, 'intake', 'server.ts'), [mode], {
       // BENCH_SERVER_NODE_ARGS (space-separated), e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the servers.
@@ -82,9 +83,9 @@ function makeBody(seq: number): string {
 
 let sequence = 0;
 
-type Shape = 'bare' | 'signed' | 'record' | 'github' | 'unsigned' | 'replay';
+type Shape = 'bare' | 'floor' | 'signed' | 'record' | 'github' | 'unsigned' | 'replay';
 // BENCH_SCENARIOS (comma-separated) runs a subset; bare and signed always run (the ratios' bases).
-const SHAPES: Shape[] = (['bare', 'signed', 'record', 'github', 'unsigned', 'replay'] as Shape[]).filter(
+const SHAPES: Shape[] = (['bare', 'floor', 'signed', 'record', 'github', 'unsigned', 'replay'] as Shape[]).filter(
   (s) => !process.env.BENCH_SCENARIOS || ['bare', 'signed', ...process.env.BENCH_SCENARIOS.split(',')].includes(s),
 );
 
@@ -208,6 +209,7 @@ async function main() {
   let poolSize: number;
   try {
     const bare = await startServer('bare');
+    const floor = SHAPES.includes('floor') ? await startServer('floor', { BENCH_DATABASE_URL: url }) : null;
     const hg = await startServer('hookgate', { BENCH_DATABASE_URL: url, BENCH_SECRET: SECRET });
     poolSize = hg.info.poolSize ?? 0;
     const db = new pg.Client({ connectionString: url });
@@ -217,13 +219,16 @@ async function main() {
         (await db.query(`SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()`)).rows[0]
           .xact_commit,
       );
-    const count = async (sql: string, id: string) => (await db.query(sql, [id])).rows[0].n as number;
+    const count = async (sql: string, values: string[]) => (await db.query(sql, values)).rows[0].n as number;
     const stored = async (id: string) => {
       // Requests cut off at autocannon's deadline may still be committing.
       await new Promise((r) => setTimeout(r, 1000));
-      return count('SELECT count(*)::int AS n FROM trigger_events WHERE trigger_id = $1', id);
+      return id === 'floor'
+        ? count('SELECT count(*)::int AS n FROM bench_floor_events', [])
+        : count('SELECT count(*)::int AS n FROM trigger_events WHERE trigger_id = $1', [id]);
     };
     const idOf: Record<Exclude<Shape, 'bare'>, string> = {
+      floor: 'floor',
       signed: hg.info.signedId!,
       record: hg.info.recordId!,
       github: hg.info.githubId!,
@@ -260,9 +265,11 @@ async function main() {
         for (const shape of SHAPES) if (shape !== 'bare') before.set(shape, await stored(idOf[shape]));
         let signedAccepted = 0;
         for (const shape of SHAPES) {
-          const server = shape === 'bare' ? bare : hg;
+          const server = shape === 'bare' ? bare : shape === 'floor' ? floor! : hg;
           const pathName =
-            shape === 'bare' ? `/bare/${crypto.randomUUID()}` : `/linker/triggers/webhook/${idOf[shape]}`;
+            shape === 'bare' || shape === 'floor'
+              ? `/${shape}/${crypto.randomUUID()}`
+              : `/linker/triggers/webhook/${idOf[shape]}`;
           const { m, accepted } = await scenario(server, shape, pathName);
           results.set(shape, [...(results.get(shape) ?? []), m]);
           if (shape === 'signed') signedAccepted = accepted;
@@ -284,6 +291,7 @@ async function main() {
     } finally {
       await db.end();
       await stopServer(hg);
+      if (floor) await stopServer(floor);
       await stopServer(bare);
     }
   } finally {
@@ -293,6 +301,7 @@ async function main() {
 
   const names: Record<Shape, string> = {
     bare: 'bare Fastify route, 202',
+    floor: 'floor: bare route + batched insert, commit',
     signed: 'signed intake, every request a new event',
     record: 'RECORD: + 1 record, 1 outbox record',
     github: 'GITHUB scheme, every request a new event',
@@ -330,6 +339,7 @@ async function main() {
     return `${median(ratios).toFixed(2)} (${ratios.map((r) => r.toFixed(2)).join(' ')})`;
   };
   lines.push('');
+  if (SHAPES.includes('floor')) lines.push(`signed intake / floor, per round: ${versus('signed', 'floor')}`);
   if (SHAPES.includes('record')) lines.push(`RECORD / signed STORE, per round: ${versus('record', 'signed')}`);
   if (SHAPES.includes('github')) lines.push(`GITHUB / HMAC_HEX, per round: ${versus('github', 'signed')}`);
   process.stdout.write(lines.join('\n') + '\n');

@@ -2,6 +2,7 @@
  * The server side of bench/intake.ts, in its own process so the load generator never shares its
  * event loop. Modes:
  *   bare     a Fastify instance with one POST route that reads the body as bytes and answers 202
+ *   floor    the bare route that first commits the body in PostgreSQL, batched (./floor.ts)
  *   hookgate the whole service (real PostgreSQL, migrations): a signed (HMAC_HEX), an unsigned, a
  *            GITHUB-scheme and a RECORD trigger (entity bench_orders with one webhook configuration)
  * Sends { port, triggerId? } to the parent over IPC once it listens; exits on SIGTERM.
@@ -12,6 +13,7 @@ import Fastify from 'fastify';
 import { loadConfig } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { createHttpServer, startRuntime } from '../../src/runtime';
+import { floor } from './floor';
 
 async function bare(): Promise<{ port: number; close: () => Promise<void> }> {
   const app = Fastify({ logger: false });
@@ -80,7 +82,11 @@ async function hookgate(databaseUrl: string, secret: string) {
 async function main() {
   const mode = process.argv[2];
   const server =
-    mode === 'bare' ? await bare() : await hookgate(process.env.BENCH_DATABASE_URL!, process.env.BENCH_SECRET!);
+    mode === 'bare'
+      ? await bare()
+      : mode === 'floor'
+        ? await floor(process.env.BENCH_DATABASE_URL!)
+        : await hookgate(process.env.BENCH_DATABASE_URL!, process.env.BENCH_SECRET!);
   process.send!({ ...server, close: undefined });
   process.on('SIGTERM', () => {
     server.close().finally(() => process.exit(0));
