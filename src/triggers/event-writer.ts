@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import { inTransaction } from '../db/database';
 import { queryPrepared } from '../db/prepared';
-import { Params } from '../db/sql';
 import { AppError, isConnectionError } from '../errors';
 import type { EntityDefinition } from '../catalog/model';
 import type { BatchOperation } from '../records/record-service';
@@ -115,11 +114,27 @@ const TYPED_COLUMNS: Array<[column: string, type: string]> = [
 const COLUMNS = TYPED_COLUMNS.map(([column]) => column).join(', ');
 // Each event's row: its columns, then the trigger version it was checked against.
 const ROW_TYPES = [...TYPED_COLUMNS.map(([, type]) => type), 'text'];
+const GIVEN_COLUMNS = TYPED_COLUMNS.map(([column]) => `g.${column}`).join(', ');
 
-/** The events of one statement: those written, and those whose trigger changed since their check. */
-interface Inserted {
-  rows: Map<string, Date>;
-  stale: Set<string>;
+const insertTexts = new Map<number, string>();
+/** The batch insert of `rows` events, each given as ROW_TYPES' values in that order. */
+function insertText(rows: number): string {
+  let text = insertTexts.get(rows);
+  if (text === undefined) {
+    const width = ROW_TYPES.length;
+    const tuples = Array.from(
+      { length: rows },
+      (_, r) => `(${ROW_TYPES.map((type, i) => `$${r * width + i + 1}::${type}`).join(', ')})`,
+    );
+    text = `INSERT INTO "public"."trigger_events" (${COLUMNS})
+       SELECT ${GIVEN_COLUMNS} FROM (VALUES ${tuples.join(', ')}) AS g (${COLUMNS}, trigger_version)
+         JOIN "public"."triggers" AS t
+           ON t.id = g.trigger_id AND t.enabled AND (g.trigger_version IS NULL OR t.version = g.trigger_version::bigint)
+       ON CONFLICT (trigger_id, replay_key) DO NOTHING
+       RETURNING id`;
+    insertTexts.set(rows, text);
+  }
+  return text;
 }
 
 const pgCode = (err: unknown) => (err as { code?: unknown })?.code;
@@ -198,7 +213,7 @@ export class EventWriter {
 
   private async flush(batch: Pending[]): Promise<void> {
     if (this.applier && batch.some((p) => p.event.record)) return this.flushWithActions(batch, this.applier);
-    let inserted: Inserted;
+    let inserted: Set<string>;
     try {
       inserted = await this.insert(
         this.pool,
@@ -251,7 +266,7 @@ export class EventWriter {
                 : { status: 'APPLIED', error: null },
           );
           const ready = prepared.filter(
-            (a, i): a is ReadyAction => !!a?.ok && written.rows.has(events[i].id) && !failed.has(events[i].id),
+            (a, i): a is ReadyAction => !!a?.ok && written.has(events[i].id) && !failed.has(events[i].id),
           );
           if (ready.length === 0) return written;
           if (!oneByOne) {
@@ -309,18 +324,18 @@ export class EventWriter {
 
   /**
    * One statement for the whole batch: the events whose trigger is still enabled in the version
-   * each was checked against are inserted (a replay key seen before inserts nothing); the others
-   * come back as stale.
+   * each was checked against are inserted (a replay key seen before inserts nothing). Resolves the
+   * ids inserted; `settle` finds out what became of the others.
    */
   private async insert(
     db: pg.Pool | pg.PoolClient,
     events: NewEvent[],
     action: (e: NewEvent) => { status: 'NONE' | 'APPLIED' | 'FAILED'; error: string | null },
-  ): Promise<Inserted> {
-    const params = new Params();
-    const rows = events.map((e) => {
+  ): Promise<Set<string>> {
+    const values: unknown[] = [];
+    for (const e of events) {
       const { status, error } = action(e);
-      const values = [
+      values.push(
         e.id,
         e.tenantId,
         e.triggerId,
@@ -335,65 +350,48 @@ export class EventWriter {
         status,
         error,
         e.triggerVersion ?? null,
-      ];
-      return `(${values.map((v, i) => `${params.add(v)}::${ROW_TYPES[i]}`).join(', ')})`;
-    });
+      );
+    }
     // Prepared (one text per batch size, at most maxBatchRows of them): planning this statement
     // cost PostgreSQL about as much as running it.
-    const { rows: out } = await queryPrepared<{ id: string; received_at: Date | null }>(db, {
-      text: `WITH given (${COLUMNS}, trigger_version) AS (VALUES ${rows.join(', ')}),
-       current AS MATERIALIZED (
-         SELECT g.* FROM given AS g JOIN "public"."triggers" AS t
-             ON t.id = g.trigger_id AND t.enabled AND (g.trigger_version IS NULL OR t.version = g.trigger_version::bigint)
-       ),
-       written AS (
-         INSERT INTO "public"."trigger_events" (${COLUMNS}) SELECT ${COLUMNS} FROM current
-         ON CONFLICT (trigger_id, replay_key) DO NOTHING
-         RETURNING id, received_at
-       )
-       SELECT id, received_at FROM written
-       UNION ALL
-       SELECT id, NULL FROM given WHERE id NOT IN (SELECT id FROM current)`,
-      values: params.values,
-    });
-    const inserted: Inserted = { rows: new Map(), stale: new Set() };
-    for (const r of out) {
-      if (r.received_at) inserted.rows.set(r.id, r.received_at);
-      else inserted.stale.add(r.id);
-    }
-    return inserted;
+    const { rows } = await queryPrepared<{ id: string }>(db, { text: insertText(events.length), values });
+    return new Set(rows.map((r) => r.id));
   }
 
-  /** Answers each request of a committed batch: its new row, or the row it replayed. */
-  private async settle(batch: Pending[], inserted: Inserted): Promise<void> {
-    const replays: Pending[] = [];
+  /**
+   * Answers each request of a committed batch. An event not inserted is a replay (a row with its
+   * replay key exists) or was checked against a trigger version that no longer holds; one more
+   * statement tells which, with the same trigger check as the insert's, so a replay of a trigger
+   * changed since is checked again like any other request.
+   */
+  private async settle(batch: Pending[], inserted: Set<string>): Promise<void> {
+    const others: Pending[] = [];
     for (const p of batch) {
-      const receivedAt = inserted.rows.get(p.event.id);
-      if (receivedAt) p.resolve({ eventId: p.event.id, receivedAt, replay: false });
-      else if (inserted.stale.has(p.event.id)) p.resolve(null);
-      else replays.push(p);
+      if (inserted.has(p.event.id)) p.resolve({ eventId: p.event.id, receivedAt: p.event.receivedAt, replay: false });
+      else others.push(p);
     }
-    if (replays.length > 0) await this.settleReplays(replays);
-  }
-
-  /** Requests whose row already existed: answer with that row. */
-  private async settleReplays(replays: Pending[]): Promise<void> {
+    if (others.length === 0) return;
     try {
-      const { rows } = await this.pool.query<{ id: string; received_at: Date; trigger_id: string; replay_key: string }>(
-        `SELECT e.id, e.received_at, e.trigger_id, e.replay_key FROM "public"."trigger_events" AS e
-           JOIN unnest($1::uuid[], $2::text[]) AS k(trigger_id, replay_key)
-             ON e.trigger_id = k.trigger_id AND e.replay_key = k.replay_key`,
-        [replays.map((p) => p.event.triggerId), replays.map((p) => p.event.replayKey)],
+      const { rows } = await this.pool.query<{ given: string; id: string; received_at: Date }>(
+        `SELECT k.given, e.id, e.received_at
+           FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::bigint[]) AS k(given, trigger_id, replay_key, trigger_version)
+           JOIN "public"."triggers" AS t
+             ON t.id = k.trigger_id AND t.enabled AND (k.trigger_version IS NULL OR t.version = k.trigger_version)
+           JOIN "public"."trigger_events" AS e ON e.trigger_id = k.trigger_id AND e.replay_key = k.replay_key`,
+        [
+          others.map((p) => p.event.id),
+          others.map((p) => p.event.triggerId),
+          others.map((p) => p.event.replayKey),
+          others.map((p) => p.event.triggerVersion ?? null),
+        ],
       );
-      const found = new Map(rows.map((r) => [`${r.trigger_id}|${r.replay_key}`, r]));
-      for (const p of replays) {
-        const row = found.get(`${p.event.triggerId}|${p.event.replayKey}`);
-        // Gone between the two statements: only deleting the trigger (and its events) does that.
-        if (row) p.resolve({ eventId: row.id, receivedAt: row.received_at, replay: true });
-        else p.reject(triggerNotFound());
+      const replayed = new Map(rows.map((r) => [r.given, r]));
+      for (const p of others) {
+        const row = replayed.get(p.event.id);
+        p.resolve(row ? { eventId: row.id, receivedAt: row.received_at, replay: true } : null);
       }
     } catch (err) {
-      for (const p of replays) p.reject(err);
+      for (const p of others) p.reject(err);
     }
   }
 }

@@ -120,6 +120,33 @@ describe('EventWriter', () => {
     expect(await count(batch.map((e) => e.id))).toBe(5);
   });
 
+  it('answers a copy as a replay only while its trigger is still the version it was checked against', async () => {
+    const writer = new EventWriter(t.runtime.db.pool, {
+      maxInFlight: 1,
+      maxBatchRows: 100,
+      maxBatchBytes: 1024 * 1024,
+    });
+    const ctx = { tenantId: tenant, actor: 'test', permissions: new Set(['tenant:admin']) };
+    const version = async (id: string) =>
+      (await t.runtime.db.pool.query('SELECT version::text AS v FROM triggers WHERE id = $1', [id])).rows[0]
+        .v as string;
+    const id = (await t.runtime.services.triggers.create(ctx, { name: 'writer-replays', webhookSecret: 'k' })).id;
+    const key = { triggerId: id, signatureTimestamp: 1_800_000_456, signature: crypto.randomBytes(32).toString('hex') };
+    const before = await version(id);
+    const first = await writer.write(event({ ...key, triggerVersion: before }));
+    expect(first).toMatchObject({ replay: false });
+
+    await t.runtime.services.triggers.update(ctx, id, { webhookSecret: 'rotated' });
+    // Checked against the secret before the rotation: to be checked again, not answered.
+    expect(await writer.write(event({ ...key, triggerVersion: before }))).toBeNull();
+    const copy = event({ ...key, triggerVersion: await version(id) });
+    expect(await writer.write(copy)).toEqual({ eventId: first!.eventId, receivedAt: first!.receivedAt, replay: true });
+
+    await t.runtime.services.triggers.update(ctx, id, { enabled: false });
+    expect(await writer.write(event({ ...key }))).toBeNull();
+    expect(await count([first!.eventId])).toBe(1);
+  });
+
   it('splits batches at the byte budget', async () => {
     const counted = countingPool();
     const writer = new EventWriter(counted.pool, { maxInFlight: 1, maxBatchRows: 100, maxBatchBytes: 3000 });
