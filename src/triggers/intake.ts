@@ -8,7 +8,7 @@ import { createIntakeMetrics, type IntakeMetrics } from './metrics';
 import { UUID_PATTERN } from '../validation';
 import { INTAKE_HEADERS, triggerNotFound, type AcceptedEvent } from './model';
 import { EventWriter, type ActionApplier, type RecordActionSpec } from './event-writer';
-import { schemeHeaders, verifyScheme, type SignatureScheme } from './schemes';
+import { schemeHeaders, verifyScheme, type SchemeSettings, type SignatureScheme } from './schemes';
 import { slackChallenge } from './slack-challenge';
 import type { BatchOperation } from '../records/record-service';
 
@@ -18,12 +18,11 @@ export interface IntakeTarget {
   /** The trigger row's `version` (bumped by every UPDATE): the event is stored only while it holds. */
   version: string;
   tenantId: string;
-  secret: string | null;
-  /** Lower-case, as Node presents request header names. */
-  timestampHeader: string;
-  signatureHeader: string;
-  maxSkewSeconds: number;
   scheme: SignatureScheme;
+  /** How a request is verified; null for a trigger without a secret (nothing to verify). */
+  verification: SchemeSettings | null;
+  /** The request headers kept with an event: INTAKE_HEADERS and those the scheme reads. */
+  keptHeaders: readonly string[];
   /** Set for a RECORD trigger. */
   record: RecordActionSpec | null;
 }
@@ -55,14 +54,14 @@ function headerValue(headers: IncomingHttpHeaders, name: string): string | undef
   return typeof v === 'string' ? v : Array.isArray(v) ? v.join(', ') : undefined;
 }
 
-/** The headers kept with an event: INTAKE_HEADERS and those the trigger's scheme reads. */
-function selectHeaders(target: IntakeTarget, request: IntakeRequest, headerPrefix: string): Record<string, string> {
+/** The headers kept with an event, as JSON text. */
+function keptHeadersJson(target: IntakeTarget, request: IntakeRequest): string {
   const kept: Record<string, string> = {};
-  for (const name of [...INTAKE_HEADERS, ...schemeHeaders({ ...target, headerPrefix })]) {
+  for (const name of target.keptHeaders) {
     const v = name === 'content-type' ? (request.contentType ?? undefined) : headerValue(request.headers, name);
     if (v !== undefined) kept[name] = v;
   }
-  return kept;
+  return JSON.stringify(kept);
 }
 
 /** A trigger as a request found it: `known` when it came from the triggers seen before. */
@@ -159,15 +158,22 @@ export class TriggerIntake {
       this.known.delete(id);
       return null;
     }
+    // Settled here once per trigger version, not per request.
+    const settings = {
+      scheme: row.signature_scheme as SignatureScheme,
+      timestampHeader: String(row.webhook_timestamp_header).toLowerCase(),
+      signatureHeader: String(row.webhook_signature_header).toLowerCase(),
+      maxSkewSeconds: row.webhook_max_skew_seconds as number,
+      headerPrefix: this.headerPrefix,
+    };
+    const secret = row.webhook_secret === '' ? null : (row.webhook_secret as string | null);
     const target: IntakeTarget = {
       id: row.id,
       version: row.version,
       tenantId: row.tenant_id,
-      secret: row.webhook_secret === '' ? null : row.webhook_secret,
-      timestampHeader: String(row.webhook_timestamp_header).toLowerCase(),
-      signatureHeader: String(row.webhook_signature_header).toLowerCase(),
-      maxSkewSeconds: row.webhook_max_skew_seconds,
-      scheme: row.signature_scheme,
+      scheme: settings.scheme,
+      verification: secret === null ? null : { ...settings, secret },
+      keptHeaders: [...INTAKE_HEADERS, ...schemeHeaders(settings)],
       record:
         row.action === 'RECORD' && row.record_entity
           ? {
@@ -216,13 +222,8 @@ export class TriggerIntake {
   private async store(target: IntakeTarget, request: IntakeRequest): Promise<AcceptedEvent | null> {
     const nowMs = this.now();
     let verdict: { timestamp: number | null; signature: string; replayKey: string } | null = null;
-    if (target.secret !== null) {
-      const checked = verifyScheme(
-        { ...target, secret: target.secret, headerPrefix: this.headerPrefix },
-        request.headers,
-        request.body,
-        nowMs,
-      );
+    if (target.verification !== null) {
+      const checked = verifyScheme(target.verification, request.headers, request.body, nowMs);
       if (!checked.ok) throw new AppError(checked.code, checked.reason);
       verdict = checked;
     }
@@ -238,7 +239,7 @@ export class TriggerIntake {
       triggerVersion: target.version,
       receivedAt: new Date(nowMs),
       contentType: request.contentType,
-      headers: JSON.stringify(selectHeaders(target, request, this.headerPrefix)),
+      headers: keptHeadersJson(target, request),
       body: request.body,
       signatureVerified: verdict !== null,
       signatureTimestamp: verdict?.timestamp ?? null,
