@@ -41,6 +41,11 @@ describe('EventWriter', () => {
     };
   };
 
+  const admin = () => ({ tenantId: tenant, actor: 'test', permissions: new Set(['tenant:admin']) });
+  /** The trigger row's version, as intake keeps it. */
+  const version = async (id: string) =>
+    (await t.runtime.db.pool.query('SELECT version::text AS v FROM triggers WHERE id = $1', [id])).rows[0].v as string;
+
   /** The pool, counting the statements the writer sends. */
   const countingPool = () => {
     const pool = t.runtime.db.pool;
@@ -99,10 +104,7 @@ describe('EventWriter', () => {
       maxBatchRows: 100,
       maxBatchBytes: 1024 * 1024,
     });
-    const ctx = { tenantId: tenant, actor: 'test', permissions: new Set(['tenant:admin']) };
-    const version = async (id: string) =>
-      (await t.runtime.db.pool.query('SELECT version::text AS v FROM triggers WHERE id = $1', [id])).rows[0]
-        .v as string;
+    const ctx = admin();
     const other = (await t.runtime.services.triggers.create(ctx, { name: 'writer-other', webhookSecret: 'k' })).id;
     const checked = await version(other);
     const current = event({ triggerId: other, triggerVersion: checked });
@@ -126,10 +128,7 @@ describe('EventWriter', () => {
       maxBatchRows: 100,
       maxBatchBytes: 1024 * 1024,
     });
-    const ctx = { tenantId: tenant, actor: 'test', permissions: new Set(['tenant:admin']) };
-    const version = async (id: string) =>
-      (await t.runtime.db.pool.query('SELECT version::text AS v FROM triggers WHERE id = $1', [id])).rows[0]
-        .v as string;
+    const ctx = admin();
     const id = (await t.runtime.services.triggers.create(ctx, { name: 'writer-replays', webhookSecret: 'k' })).id;
     const key = { triggerId: id, signatureTimestamp: 1_800_000_456, signature: crypto.randomBytes(32).toString('hex') };
     const before = await version(id);
