@@ -505,7 +505,8 @@ class PlanTrace {
       const isClaim = s.statement.includes('SKIP LOCKED');
       const params = isClaim
         ? `'${this.tenant.id}', 'trace', 30000`
-        : `'trace', '{0}', '{DELIVERED}', '{0}', '{NULL}', '{NULL}', '{0}', '{0}', '{NULL}', '{NULL}'`;
+        : // settleBatch's parameters: worker, then one array per column of src/outbox/sql/settle-batch.ts.
+          `'trace', '{0}', '{DELIVERED}', '{0}', '{NULL}', '{NULL}', '{0}', '{0}', '{NULL}', '{NULL}', '{NULL}'`;
       await client.query('BEGIN');
       const { rows } = await client.query<{ 'QUERY PLAN': string }>(
         `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) EXECUTE ${s.name}(${params})`,
