@@ -18,8 +18,7 @@ export interface IntakeTarget {
   /** The trigger row's `version` (bumped by every UPDATE): the event is stored only while it holds. */
   version: string;
   tenantId: string;
-  scheme: SignatureScheme;
-  /** How a request is verified; null for a trigger without a secret (nothing to verify). */
+  /** How a request is verified, scheme included; null for a trigger without a secret. */
   verification: SchemeSettings | null;
   /** The request headers kept with an event: INTAKE_HEADERS and those the scheme reads. */
   keptHeaders: readonly string[];
@@ -171,7 +170,6 @@ export class TriggerIntake {
       id: row.id,
       version: row.version,
       tenantId: row.tenant_id,
-      scheme: settings.scheme,
       verification: secret === null ? null : { ...settings, secret },
       keptHeaders: [...INTAKE_HEADERS, ...schemeHeaders(settings)],
       record:
@@ -229,7 +227,7 @@ export class TriggerIntake {
     }
     // Slack's handshake is kept in the event log like any request, but it is not an event of the
     // trigger's: no action runs on it, and the answer echoes its challenge.
-    const challenge = verdict !== null && target.scheme === 'SLACK' ? slackChallenge(request.body) : null;
+    const challenge = target.verification?.scheme === 'SLACK' && verdict !== null ? slackChallenge(request.body) : null;
     const record = challenge === null ? (target.record ?? undefined) : undefined;
     const writer = record ? this.recordWriter : this.writer;
     const stored = await writer.write({
