@@ -41,6 +41,8 @@ describe('EventWriter', () => {
     };
   };
 
+  /** One statement in flight at a time, batches of up to 100 events. */
+  const oneAtATime = { maxInFlight: 1, maxBatchRows: 100, maxBatchBytes: 1024 * 1024 };
   const admin = () => ({ tenantId: tenant, actor: 'test', permissions: new Set(['tenant:admin']) });
   /** The trigger row's version, as intake keeps it. */
   const version = async (id: string) =>
@@ -72,7 +74,7 @@ describe('EventWriter', () => {
   it('writes queued events together and answers each with its own id', async () => {
     // One statement at a time: the first event goes alone, the other 29 wait and go as one batch.
     const counted = countingPool();
-    const writer = new EventWriter(counted.pool, { maxInFlight: 1, maxBatchRows: 100, maxBatchBytes: 1024 * 1024 });
+    const writer = new EventWriter(counted.pool, oneAtATime);
     const events = Array.from({ length: 30 }, () => event());
     const stored = await Promise.all(events.map((e) => write(writer, e)));
     expect(counted.statements).toBe(2);
@@ -99,11 +101,7 @@ describe('EventWriter', () => {
   });
 
   it('stores nothing for an event whose trigger is gone, disabled or changed, and its neighbours all the same', async () => {
-    const writer = new EventWriter(t.runtime.db.pool, {
-      maxInFlight: 1,
-      maxBatchRows: 100,
-      maxBatchBytes: 1024 * 1024,
-    });
+    const writer = new EventWriter(t.runtime.db.pool, oneAtATime);
     const ctx = admin();
     const other = (await t.runtime.services.triggers.create(ctx, { name: 'writer-other', webhookSecret: 'k' })).id;
     const checked = await version(other);
@@ -123,11 +121,7 @@ describe('EventWriter', () => {
   });
 
   it('answers a copy as a replay only while its trigger is still the version it was checked against', async () => {
-    const writer = new EventWriter(t.runtime.db.pool, {
-      maxInFlight: 1,
-      maxBatchRows: 100,
-      maxBatchBytes: 1024 * 1024,
-    });
+    const writer = new EventWriter(t.runtime.db.pool, oneAtATime);
     const ctx = admin();
     const id = (await t.runtime.services.triggers.create(ctx, { name: 'writer-replays', webhookSecret: 'k' })).id;
     const key = { triggerId: id, signatureTimestamp: 1_800_000_456, signature: crypto.randomBytes(32).toString('hex') };
@@ -169,7 +163,7 @@ describe('EventWriter', () => {
       primaryKey: 'id',
     });
     const applier = new RecordActionApplier(services.entities, services.tenants, services.records);
-    const writer = new EventWriter(db.pool, { maxInFlight: 1, maxBatchRows: 100, maxBatchBytes: 1024 * 1024 }, applier);
+    const writer = new EventWriter(db.pool, oneAtATime, applier);
     const record = { entityName: 'writer_orders', operation: 'INSERT' as const, fieldMap: null };
     const withBody = (body: unknown) => event({ body: Buffer.from(JSON.stringify(body)), record });
     // The first goes alone; the next five queue behind it and go as one batch (one transaction).
@@ -244,7 +238,7 @@ describe('EventWriter', () => {
       },
     }) as pg.Pool;
     const applier = new RecordActionApplier(services.entities, services.tenants, services.records);
-    const writer = new EventWriter(pool, { maxInFlight: 1, maxBatchRows: 100, maxBatchBytes: 1024 * 1024 }, applier);
+    const writer = new EventWriter(pool, oneAtATime, applier);
     const record = { entityName: 'writer_items', operation: 'UPSERT' as const, fieldMap: null };
     const withBody = (body: unknown) => event({ body: Buffer.from(JSON.stringify(body)), record });
     const first = write(writer, withBody({ id: 'warm-up', n: 0 }));
