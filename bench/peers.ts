@@ -7,7 +7,8 @@
  * Settings: BENCH_ROUNDS (3), BENCH_QUEUED (20000), BENCH_SECONDS (60), BENCH_RATE (500),
  * BENCH_WARMUP_SECONDS (5), BENCH_WINDOW_SECONDS (10), BENCH_TENANTS (10, Hookgate's tenants;
  * the peers use one queue), BENCH_SYSTEMS (hookgate,graphile-worker,pg-boss; also floor: the least an
- * outbox consumer does, see bench/peers/consumer.ts, throughput only), BENCH_TRACE (1: per
+ * outbox consumer does, see bench/peers/consumer.ts, and floor-minimal: the same loop on outboxes
+ * stripped to the primary key and the due index; both throughput only), BENCH_TRACE (1: per
  * window, Hookgate's table statistics and the plans of its claim and settle). DATABASE_URL
  * (default the local PostgreSQL) is the server: every run gets a database of its own, dropped after.
  *
@@ -57,7 +58,22 @@ const NOTE = 'x'.repeat(600);
 /** Backends of the writers' pools; every other backend of a run's database but this script's own is the consumer's. */
 const WRITER_NAMES = ['hookgate', 'bench-writer'];
 
-type System = 'hookgate' | 'floor' | 'graphile-worker' | 'pg-boss';
+type System = 'hookgate' | 'floor' | 'floor-minimal' | 'graphile-worker' | 'pg-boss';
+
+/**
+ * What `floor-minimal` drops from each tenant's outbox: everything but the primary key and the due
+ * index the claim walks. These serve the product (request-id look-ups, leases, listings by
+ * configuration, retention, controlled claims, ordering per key), not the floor's loop.
+ */
+const PRODUCT_UNIQUE_CONSTRAINT = 'mutation_webhook_outbox_request_id_key';
+const PRODUCT_INDEXES = [
+  'mutation_webhook_outbox_lease_idx',
+  'mutation_webhook_outbox_config_idx',
+  'mutation_webhook_outbox_finished_idx',
+  'mutation_webhook_outbox_config_due_idx',
+  'mutation_webhook_outbox_key_due_idx',
+];
+
 type Workload = 'throughput' | 'latency';
 
 const f1 = (x: number) => x.toFixed(1);
@@ -336,6 +352,15 @@ async function hookgateSide(
   } as Side & { rt: Runtime; tenants: typeof tenants };
 }
 
+/** What `floor-minimal` runs on: the tenants' outboxes with only the primary key and the due index. */
+async function dropProductIndexes(admin: pg.Client, side: { tenants: Array<{ schema: string }> }): Promise<void> {
+  for (const { schema } of side.tenants) {
+    const table = `"${schema}".mutation_webhook_outbox`;
+    await admin.query(`ALTER TABLE ${table} DROP CONSTRAINT ${PRODUCT_UNIQUE_CONSTRAINT}`);
+    for (const index of PRODUCT_INDEXES) await admin.query(`DROP INDEX "${schema}".${index}`);
+  }
+}
+
 function plainWriters(url: string, writerPids: Set<number>): pg.Pool {
   const pool = new pg.Pool({ connectionString: url, max: 20, application_name: 'bench-writer' });
   trackPids(pool, writerPids);
@@ -563,15 +588,21 @@ async function runOne(
   let consumer: Child | undefined;
   try {
     side =
-      system === 'hookgate' || system === 'floor'
+      system === 'hookgate' || system === 'floor' || system === 'floor-minimal'
         ? await hookgateSide(url, receiverUrl, writerPids)
         : system === 'graphile-worker'
           ? await graphileSide(url, writerPids)
           : await pgBossSide(url, writerPids);
-    consumer = await Child.fork('peers/consumer.ts', [system, url, receiverUrl, SECRET, workload], {
-      ...process.env,
-      PGAPPNAME: 'bench-consumer',
-    });
+    if (system === 'floor-minimal')
+      await dropProductIndexes(dbAdmin, side as Side & { tenants: Array<{ schema: string }> });
+    consumer = await Child.fork(
+      'peers/consumer.ts',
+      [system === 'floor-minimal' ? 'floor' : system, url, receiverUrl, SECRET, workload],
+      {
+        ...process.env,
+        PGAPPNAME: 'bench-consumer',
+      },
+    );
     const meter = new CpuMeter(dbAdmin, database, writerPids, consumer.proc.pid!);
     const s = side;
     let seq = 0;
@@ -717,7 +748,7 @@ async function main(): Promise<void> {
       for (const workload of workloads) {
         for (const system of SYSTEMS) {
           // The floor has no wake-up path (it polls): only its drain rate means anything.
-          if (system === 'floor' && workload !== 'throughput') continue;
+          if ((system === 'floor' || system === 'floor-minimal') && workload !== 'throughput') continue;
           const r = await runOne(system, workload, receiver, receiverUrl, n++);
           results.push(r);
           console.log(`  round ${round} ${workload} ${system.padEnd(15)} ${describe(r)}`);
@@ -753,6 +784,8 @@ function summarise(results: RunResult[], workloads: Workload[]): void {
       ['floor', 'pg-boss'],
       ['floor', 'graphile-worker'],
       ['hookgate', 'floor'],
+      ['floor-minimal', 'pg-boss'],
+      ['floor', 'floor-minimal'],
     ];
     for (const [system, peer] of pairs) {
       const h = of(system, workload);

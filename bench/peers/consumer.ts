@@ -78,10 +78,11 @@ async function hookgate(): Promise<Consumer> {
 
 /**
  * The floor (throughput only): the least an outbox consumer can do per delivery, on Hookgate's
- * own tables, connections and HTTP client. Two loops, each claiming 100 due records of one tenant after another
- * with SKIP LOCKED, sending them as the peers do, and marking them delivered in bulk: no
- * configuration read, no state machine, no attempt log, no lease renewal, no hints, no slots.
- * What it reaches against pg-boss bounds what any consumer doing at least that much can reach.
+ * own tables, connections and HTTP client. FLOOR_LOOPS (2) loops, each claiming 100 due records of
+ * one tenant after another with SKIP LOCKED, sending them as the peers do, and marking them
+ * delivered in bulk: no configuration read, no state machine, no attempt log, no lease renewal,
+ * no hints, no slots. What it reaches against pg-boss bounds what any consumer doing at least that
+ * much can reach. More loops run more statements at once (bench/README.md: what that costs).
  */
 async function floor(): Promise<Consumer> {
   const logger = createLogger('warn');
@@ -137,7 +138,7 @@ async function floor(): Promise<Consumer> {
   return {
     async start() {
       running = true;
-      loops.push(loop(), loop());
+      for (let i = 0; i < Number(process.env.FLOOR_LOOPS ?? 2); i++) loops.push(loop());
     },
     async stop() {
       running = false;
