@@ -40,6 +40,7 @@ import { claimDueRecords } from '../src/outbox/sql/claim-due-records';
 import { createDispatcherPool } from '../src/dispatcher/start';
 import { settleBatch } from '../src/outbox/sql/settle-batch';
 import { tenantOutbox } from '../src/outbox/sql/tenant-outbox';
+import { qualified, quoteIdent } from '../src/db/sql';
 import { median, now, paced, percentile, processCpuSeconds, runBenchmark, sleep, withDatabase } from './support';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -282,11 +283,10 @@ function trackPids(pool: pg.Pool, pids: Set<number>): void {
   });
 }
 
-async function hookgateSide(
-  url: string,
-  receiverUrl: string,
-  writerPids: Set<number>,
-): Promise<Side & { rt: Runtime }> {
+/** Hookgate's writers, and the tenants whose outboxes they fill. */
+type HookgateSide = Side & { rt: Runtime; tenants: Array<{ id: string; schema: string }> };
+
+async function hookgateSide(url: string, receiverUrl: string, writerPids: Set<number>): Promise<HookgateSide> {
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
@@ -299,7 +299,7 @@ async function hookgateSide(
   const pool = rt.services.db.pool;
   trackPids(pool, writerPids);
   await pool.query(ENTITY_TABLE);
-  const tenants: Array<{ id: string; schema: string }> = [];
+  const tenants: HookgateSide['tenants'] = [];
   for (let i = 0; i < TENANTS; i++) {
     const id = `peers-${i}`;
     const schema = await rt.services.tenants.ensure(id);
@@ -349,15 +349,16 @@ async function hookgateSide(
       await rt.close();
     },
     tenants,
-  } as Side & { rt: Runtime; tenants: typeof tenants };
+  };
 }
 
 /** What `floor-minimal` runs on: the tenants' outboxes with only the primary key and the due index. */
-async function dropProductIndexes(admin: pg.Client, side: { tenants: Array<{ schema: string }> }): Promise<void> {
+async function dropProductIndexes(admin: pg.Client, side: HookgateSide): Promise<void> {
   for (const { schema } of side.tenants) {
-    const table = `"${schema}".mutation_webhook_outbox`;
-    await admin.query(`ALTER TABLE ${table} DROP CONSTRAINT ${PRODUCT_UNIQUE_CONSTRAINT}`);
-    for (const index of PRODUCT_INDEXES) await admin.query(`DROP INDEX "${schema}".${index}`);
+    await admin.query(
+      `ALTER TABLE ${qualified(schema, 'mutation_webhook_outbox')} DROP CONSTRAINT ${quoteIdent(PRODUCT_UNIQUE_CONSTRAINT)}`,
+    );
+    for (const index of PRODUCT_INDEXES) await admin.query(`DROP INDEX ${qualified(schema, index)}`);
   }
 }
 
@@ -587,14 +588,14 @@ async function runOne(
   let side: Side | undefined;
   let consumer: Child | undefined;
   try {
-    side =
+    const hookgate =
       system === 'hookgate' || system === 'floor' || system === 'floor-minimal'
         ? await hookgateSide(url, receiverUrl, writerPids)
-        : system === 'graphile-worker'
-          ? await graphileSide(url, writerPids)
-          : await pgBossSide(url, writerPids);
-    if (system === 'floor-minimal')
-      await dropProductIndexes(dbAdmin, side as Side & { tenants: Array<{ schema: string }> });
+        : undefined;
+    side =
+      hookgate ??
+      (system === 'graphile-worker' ? await graphileSide(url, writerPids) : await pgBossSide(url, writerPids));
+    if (system === 'floor-minimal') await dropProductIndexes(dbAdmin, hookgate!);
     consumer = await Child.fork(
       'peers/consumer.ts',
       [system === 'floor-minimal' ? 'floor' : system, url, receiverUrl, SECRET, workload],
@@ -638,14 +639,7 @@ async function runOne(
       }
     };
     // The trace prepares its statements as the dispatcher will: before the tenants' first records.
-    const trace =
-      TRACE && system === 'hookgate'
-        ? new PlanTrace(
-            url,
-            dbAdmin,
-            (side as unknown as { tenants: Array<{ id: string; schema: string }> }).tenants[0],
-          )
-        : undefined;
+    const trace = TRACE && system === 'hookgate' ? new PlanTrace(url, dbAdmin, hookgate!.tenants[0]) : undefined;
     await trace?.prepare();
     await consumer.ask({ cmd: 'start' });
     await sleep(500);

@@ -21,6 +21,10 @@ import { createLogger } from '../../src/logger';
 import { CLAIMABLE } from '../../src/outbox/sql/fragments';
 
 const [system, databaseUrl, receiverUrl, secret, workload] = process.argv.slice(2);
+/** The floor's loops, each with one statement at a time (bench/README.md: what more of them cost). */
+const FLOOR_LOOPS = Number(process.env.FLOOR_LOOPS ?? 2);
+if (!Number.isInteger(FLOOR_LOOPS) || FLOOR_LOOPS < 1)
+  throw new Error('FLOOR_LOOPS must be a whole number of at least 1');
 
 /** What the peers send: the body Hookgate would send, its headers and signature, through undici request(). */
 function peerSender(): (body: string, requestId: string) => Promise<void> {
@@ -138,7 +142,7 @@ async function floor(): Promise<Consumer> {
   return {
     async start() {
       running = true;
-      for (let i = 0; i < Number(process.env.FLOOR_LOOPS ?? 2); i++) loops.push(loop());
+      for (let i = 0; i < FLOOR_LOOPS; i++) loops.push(loop());
     },
     async stop() {
       running = false;
