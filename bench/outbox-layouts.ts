@@ -97,6 +97,18 @@ interface Result {
   historyMegabytes: number;
 }
 
+/** The summary table's columns: medians of the rounds. */
+const COLUMNS: Array<{ title: string; digits: number; value: (r: Result) => number }> = [
+  { title: 'insert µs', digits: 1, value: (r) => r.insertUs },
+  { title: 'insert WAL B', digits: 0, value: (r) => r.insertWal },
+  { title: 'claim+settle µs', digits: 1, value: (r) => r.cycleUs },
+  { title: 'claim+settle WAL B', digits: 0, value: (r) => r.cycleWal },
+  { title: 'HOT updates %', digits: 0, value: (r) => r.hotShare * 100 },
+  { title: 'claim walk buffers', digits: 0, value: (r) => r.claimBuffers },
+  { title: 'table MB', digits: 0, value: (r) => r.megabytes },
+  { title: 'history MB', digits: 0, value: (r) => r.historyMegabytes },
+];
+
 async function runLayout(db: pg.Client, backendPid: number, name: string): Promise<Result> {
   const layout = LAYOUTS[name];
   await createOutbox(db, layout);
@@ -202,34 +214,12 @@ async function main(): Promise<void> {
     console.log(
       `\n${ROWS} records of ${PAYLOAD.length} B, ${ROUNDS} rounds, medians; per record: backend CPU and WAL\n`,
     );
-    console.log(
-      '| layout          | insert µs | insert WAL B | claim+settle µs | claim+settle WAL B | HOT updates | claim walk buffers | table MB | history MB |',
-    );
-    console.log(
-      '|-----------------|-----------|--------------|-----------------|--------------------|-------------|--------------------|----------|------------|',
-    );
+    const cell = (text: string, width: number) => text.padStart(width);
+    console.log(`| ${'layout'.padEnd(15)} | ${COLUMNS.map((c) => c.title).join(' | ')} |`);
+    console.log(`|-${'-'.repeat(15)}-|-${COLUMNS.map((c) => '-'.repeat(c.title.length)).join('-|-')}-|`);
     for (const [name, rs] of results) {
-      const m = (f: (r: Result) => number) => median(rs.map(f));
-      console.log(
-        `| ${name.padEnd(15)} | ${m((r) => r.insertUs)
-          .toFixed(1)
-          .padStart(9)} | ${m((r) => r.insertWal)
-          .toFixed(0)
-          .padStart(12)} | ` +
-          `${m((r) => r.cycleUs)
-            .toFixed(1)
-            .padStart(15)} | ${m((r) => r.cycleWal)
-            .toFixed(0)
-            .padStart(18)} | ` +
-          `${(m((r) => r.hotShare) * 100).toFixed(0).padStart(9)} % | ${m((r) => r.claimBuffers)
-            .toFixed(0)
-            .padStart(18)} | ` +
-          `${m((r) => r.megabytes)
-            .toFixed(0)
-            .padStart(8)} | ${m((r) => r.historyMegabytes)
-            .toFixed(0)
-            .padStart(10)} |`,
-      );
+      const cells = COLUMNS.map((c) => cell(median(rs.map(c.value)).toFixed(c.digits), c.title.length));
+      console.log(`| ${name.padEnd(15)} | ${cells.join(' | ')} |`);
     }
   } finally {
     await db.end().catch(() => undefined);
