@@ -15,7 +15,7 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
 import { qualified, quoteIdent } from '../src/db/sql';
-import { readTenantDdl } from '../src/db/tenant-schema';
+import { readTenantDdl, tenantDdlSql } from '../src/db/tenant-schema';
 import { CLAIMABLE, DUE_STATUS } from '../src/outbox/sql/fragments';
 import { median, processCpuSeconds, runBenchmark, withDatabase } from './support';
 
@@ -62,7 +62,7 @@ if (unknown.length > 0) {
 async function createOutbox(db: pg.Client, layout: Layout): Promise<void> {
   await db.query(`DROP SCHEMA IF EXISTS ${quoteIdent(SCHEMA)} CASCADE`);
   await db.query(`CREATE SCHEMA ${quoteIdent(SCHEMA)}`);
-  for (const step of readTenantDdl()) await db.query(step.sql.replaceAll('{{schema}}', quoteIdent(SCHEMA)));
+  for (const step of readTenantDdl()) await db.query(tenantDdlSql(step, SCHEMA));
   await db.query(`ALTER TABLE ${TABLE} SET (fillfactor = ${layout.fillfactor})`);
   if (!layout.hotClaim) return;
   for (const index of ['lease_idx', 'due_idx', 'config_due_idx'])

@@ -26,6 +26,11 @@ interface TenantDdl {
   sql: string;
 }
 
+/** A version's SQL for one tenant's schema: its `{{schema}}` placeholders as the quoted schema name. */
+export function tenantDdlSql(step: TenantDdl, schema: string): string {
+  return step.sql.replaceAll('{{schema}}', quoteIdent(schema));
+}
+
 export function readTenantDdl(dir = TENANT_DDL_DIR): TenantDdl[] {
   return fs
     .readdirSync(dir)
@@ -114,7 +119,7 @@ export class TenantSchemas {
                 schema,
               ]);
             }
-            await client.query(step.sql.replaceAll('{{schema}}', quoteIdent(schema)));
+            await client.query(tenantDdlSql(step, schema));
             await client.query('INSERT INTO tenant_schema_migrations (tenant_id, version, name) VALUES ($1, $2, $3)', [
               tenantId,
               step.version,
