@@ -15,7 +15,7 @@ import { logDispatcherFailure } from './log-failure';
 import type { DispatcherMetrics } from './metrics';
 import { prepareEndpoint, signedRequest, type DeliveryConfig, type DeliveryEndpoint } from './request';
 import type { DispatcherSettings } from './settings';
-import { Slots, SlotsClosedError } from './slots';
+import { sendAsSlotsFree, Slots } from './slots';
 import { nextState, type DispatchOutcome } from './transitions';
 
 export interface BatchDelivererDeps {
@@ -96,47 +96,19 @@ export class BatchDeliverer {
       Math.max(500, Math.floor(settings.leaseMs / 3)),
     );
     const results: Settlement[] = [];
-    const unsent: string[] = [];
     const tenant = this.tenantShare(outbox.tenantId);
     const endpointAttempts: EndpointAttempt[] = [];
     const endpoints = new Endpoints(this.deps.headerPrefix);
     try {
-      await Promise.all(
-        records.map(async (record) => {
-          // The tenant's share first: a tenant at its cap waits without holding a shared slot.
-          // A free slot is taken at once: no promise to wait on, for the common case.
-          if (!tenant.slots.tryAcquire()) {
-            try {
-              await tenant.slots.acquire();
-            } catch (err) {
-              if (!(err instanceof SlotsClosedError)) throw err;
-              unsent.push(record.id);
-              return;
-            }
-          }
-          if (!this.slots.tryAcquire()) {
-            try {
-              await this.slots.acquire();
-            } catch (err) {
-              tenant.slots.release();
-              if (!(err instanceof SlotsClosedError)) throw err;
-              unsent.push(record.id);
-              return;
-            }
-          }
-          try {
-            results.push(await this.attemptDelivery(record, endpoints, endpointAttempts));
-          } finally {
-            this.slots.release();
-            tenant.slots.release();
-          }
-        }),
-      );
+      // The tenant's share first: a tenant at its cap waits without holding a shared slot.
+      const { unsent } = await sendAsSlotsFree(records, [tenant.slots, this.slots], async (record) => {
+        results.push(await this.attemptDelivery(record, endpoints, endpointAttempts));
+      });
+      return { results, unsent: unsent.map((r) => r.id), endpointAttempts };
     } finally {
       clearInterval(renewLeases);
       if (--tenant.users === 0) this.tenantSlots.delete(outbox.tenantId);
     }
-    return { results, unsent, endpointAttempts };
   }
 
   /** The tenant's slots, shared by its batches in flight; forgotten when its last batch ends. */

@@ -1,43 +1,114 @@
-/** A counting semaphore for deliveries in flight; `close()` turns every waiter away (shutdown). */
+/**
+ * A counting semaphore for deliveries in flight; `close()` turns every waiter away (shutdown).
+ * Waiters are callbacks, not promises: see sendAsSlotsFree.
+ */
 export class Slots {
   private free: number;
-  private readonly waiters: Array<{ resolve: () => void; reject: (err: Error) => void }> = [];
+  /** Called with true when handed a slot, with false when the slots close. */
+  private readonly waiters: Array<(granted: boolean) => void> = [];
   private closed = false;
 
   constructor(size: number) {
     this.free = size;
   }
 
-  /** Takes a free slot at once, without a promise; false when none is free or it is closed. */
+  /** Takes a free slot at once; false when none is free or it is closed. */
   tryAcquire(): boolean {
     if (this.closed || this.free === 0) return false;
     this.free--;
     return true;
   }
 
-  acquire(): Promise<void> {
-    if (this.closed) return Promise.reject(new SlotsClosedError());
-    if (this.free > 0) {
-      this.free--;
-      return Promise.resolve();
-    }
-    return new Promise((resolve, reject) => this.waiters.push({ resolve, reject }));
+  /** Calls `granted(true)` once a slot is handed over (at once if one is free), `granted(false)` once closed. */
+  whenFree(granted: (granted: boolean) => void): void {
+    if (this.tryAcquire()) granted(true);
+    else if (this.closed) granted(false);
+    else this.waiters.push(granted);
   }
 
   release(): void {
     const next = this.waiters.shift();
-    if (next) next.resolve();
+    if (next) next(true);
     else this.free++;
   }
 
   close(): void {
     this.closed = true;
-    for (const w of this.waiters.splice(0)) w.reject(new SlotsClosedError());
+    for (const w of this.waiters.splice(0)) w(false);
   }
 }
 
-export class SlotsClosedError extends Error {
-  constructor() {
-    super('dispatcher is stopping');
-  }
+/**
+ * Sends `items` one by one, each once it holds a slot of every one of `slots` (taken in that
+ * order, given back when its send settles), and resolves when all sent have settled. Items not
+ * sent because a slot closed (shutdown) are returned. Rejects with the first send that failed,
+ * once the others in flight have settled; none starts after it.
+ *
+ * Why callbacks and not an async function per item that awaits its slots: a batch's items wait
+ * long enough for V8 to promote such functions' frames to the old generation, and a promoted frame
+ * keeps what its locals point to (the request, the response, the result) alive through the
+ * young-generation collections until the next full one. Here a send's objects are reachable only
+ * from closures created when it starts: 12 % fewer bytes promoted and 5–10 % less dispatcher CPU
+ * per delivery (bench/README.md, thirteenth session).
+ */
+export function sendAsSlotsFree<T>(
+  items: readonly T[],
+  slots: readonly Slots[],
+  send: (item: T) => Promise<void>,
+): Promise<{ unsent: T[] }> {
+  return new Promise((resolve, reject) => {
+    let next = 0;
+    /** Slots held for items[next], taken in `slots` order. */
+    let held = 0;
+    let inFlight = 0;
+    let failure: { err: unknown } | undefined;
+    let unsent: T[] | undefined;
+
+    const stopped = () => failure !== undefined || unsent !== undefined;
+    const settleIfDone = () => {
+      if (inFlight > 0 || (next < items.length && !stopped())) return;
+      if (failure) reject(failure.err);
+      else resolve({ unsent: unsent ?? [] });
+    };
+    const releaseHeld = () => {
+      for (let i = 0; i < held; i++) slots[i].release();
+      held = 0;
+    };
+    const onSettled = () => {
+      for (const s of slots) s.release();
+      inFlight--;
+      settleIfDone();
+    };
+    const onFailed = (err: unknown) => {
+      failure ??= { err };
+      onSettled();
+    };
+    const onGranted = (granted: boolean) => {
+      if (granted) held++;
+      else unsent ??= items.slice(next);
+      pump();
+    };
+    // Runs until an item waits for a slot (onGranted resumes it), all are sent, or it stops.
+    const pump = () => {
+      while (next < items.length && !stopped()) {
+        if (held < slots.length) {
+          if (slots[held].tryAcquire()) held++;
+          else return slots[held].whenFree(onGranted);
+          continue;
+        }
+        held = 0;
+        inFlight++;
+        let sent: Promise<void>;
+        try {
+          sent = send(items[next++]);
+        } catch (err) {
+          sent = Promise.reject(err);
+        }
+        sent.then(onSettled, onFailed);
+      }
+      releaseHeld();
+      settleIfDone();
+    };
+    pump();
+  });
 }
