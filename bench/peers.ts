@@ -8,7 +8,8 @@
  * BENCH_WARMUP_SECONDS (5), BENCH_WINDOW_SECONDS (10), BENCH_TENANTS (10, Hookgate's tenants;
  * the peers use one queue), BENCH_SYSTEMS (hookgate,graphile-worker,pg-boss; also floor: the least an
  * outbox consumer does, see bench/peers/consumer.ts, and floor-minimal: the same loop on outboxes
- * stripped to the primary key and the due index; both throughput only), BENCH_TRACE (1: per
+ * stripped to the primary key and the due index; floor-locked: the floor claiming with a row lock held
+ * by an open transaction instead of a lease, one write per delivery; all throughput only), BENCH_TRACE (1: per
  * window, Hookgate's table statistics and the plans of its claim and settle). DATABASE_URL
  * (default the local PostgreSQL) is the server: every run gets a database of its own, dropped after.
  *
@@ -59,7 +60,7 @@ const NOTE = 'x'.repeat(600);
 /** Backends of the writers' pools; every other backend of a run's database but this script's own is the consumer's. */
 const WRITER_NAMES = ['hookgate', 'bench-writer'];
 
-type System = 'hookgate' | 'floor' | 'floor-minimal' | 'graphile-worker' | 'pg-boss';
+type System = 'hookgate' | 'floor' | 'floor-minimal' | 'floor-locked' | 'graphile-worker' | 'pg-boss';
 
 /**
  * What `floor-minimal` drops from each tenant's outbox: everything but the primary key and the due
@@ -589,7 +590,7 @@ async function runOne(
   let consumer: Child | undefined;
   try {
     const hookgate =
-      system === 'hookgate' || system === 'floor' || system === 'floor-minimal'
+      system === 'hookgate' || system.startsWith('floor')
         ? await hookgateSide(url, receiverUrl, writerPids)
         : undefined;
     side =
@@ -742,7 +743,7 @@ async function main(): Promise<void> {
       for (const workload of workloads) {
         for (const system of SYSTEMS) {
           // The floor has no wake-up path (it polls): only its drain rate means anything.
-          if ((system === 'floor' || system === 'floor-minimal') && workload !== 'throughput') continue;
+          if (system.startsWith('floor') && workload !== 'throughput') continue;
           const r = await runOne(system, workload, receiver, receiverUrl, n++);
           results.push(r);
           console.log(`  round ${round} ${workload} ${system.padEnd(15)} ${describe(r)}`);
@@ -780,6 +781,8 @@ function summarise(results: RunResult[], workloads: Workload[]): void {
       ['hookgate', 'floor'],
       ['floor-minimal', 'pg-boss'],
       ['floor', 'floor-minimal'],
+      ['floor-locked', 'pg-boss'],
+      ['floor', 'floor-locked'],
     ];
     for (const [system, peer] of pairs) {
       const h = of(system, workload);

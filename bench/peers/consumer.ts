@@ -88,7 +88,7 @@ async function hookgate(): Promise<Consumer> {
  * no hints, no slots. What it reaches against pg-boss bounds what any consumer doing at least that
  * much can reach. More loops run more statements at once (bench/README.md: what that costs).
  */
-async function floor(): Promise<Consumer> {
+async function floor(locked: boolean): Promise<Consumer> {
   const logger = createLogger('warn');
   const pool = createDispatcherPool(databaseUrl, 6, logger);
   // Hookgate's own HTTP client, the cheapest one measured (bench/http-client.ts, and no undici
@@ -117,7 +117,11 @@ async function floor(): Promise<Consumer> {
   let running = false;
   let next = 0;
   const loops: Array<Promise<void>> = [];
-  const loop = async () => {
+  const markDelivered = (table: string) =>
+    `UPDATE ${table} SET status = 'DELIVERED', delivered_at = now(), attempt_count = attempt_count + 1,
+            locked_by = NULL, locked_until = NULL, updated_at = now()
+      WHERE id = ANY($1::bigint[])`;
+  const leasedLoop = async () => {
     while (running) {
       const table = tables[next++ % tables.length];
       const claimed = await pool.query<{ id: string; request_id: string; payload_json: string }>(
@@ -131,14 +135,37 @@ async function floor(): Promise<Consumer> {
         continue;
       }
       await Promise.all(claimed.rows.map((r) => send(r.payload_json, r.request_id)));
-      await pool.query(
-        `UPDATE ${table} SET status = 'DELIVERED', delivered_at = now(), attempt_count = attempt_count + 1,
-                locked_by = NULL, locked_until = NULL, updated_at = now()
-          WHERE id = ANY($1::bigint[])`,
-        [claimed.rows.map((r) => r.id)],
-      );
+      await pool.query(markDelivered(table), [claimed.rows.map((r) => r.id)]);
     }
   };
+  // floor-locked: the claim is a row lock held by an open transaction while the batch is sent, not
+  // a lease written into the row, so each delivery writes its row once instead of twice. Not a
+  // design the product could ship as is (a transaction open for as long as a delivery's timeout,
+  // a connection per batch in flight); it measures what the second write costs.
+  const lockedLoop = async () => {
+    const client = await pool.connect();
+    try {
+      while (running) {
+        const table = tables[next++ % tables.length];
+        await client.query('BEGIN');
+        const claimed = await client.query<{ id: string; request_id: string; payload_json: string }>(
+          `SELECT id, request_id, payload_json FROM ${table} WHERE ${CLAIMABLE}
+            ORDER BY next_retry_at, id LIMIT 100 FOR UPDATE SKIP LOCKED`,
+        );
+        if (claimed.rows.length === 0) {
+          await client.query('COMMIT');
+          await new Promise((resolve) => setTimeout(resolve, 5));
+          continue;
+        }
+        await Promise.all(claimed.rows.map((r) => send(r.payload_json, r.request_id)));
+        await client.query(markDelivered(table), [claimed.rows.map((r) => r.id)]);
+        await client.query('COMMIT');
+      }
+    } finally {
+      client.release();
+    }
+  };
+  const loop = locked ? lockedLoop : leasedLoop;
   return {
     async start() {
       running = true;
@@ -227,8 +254,8 @@ async function main(): Promise<void> {
   const consumer =
     system === 'hookgate'
       ? await hookgate()
-      : system === 'floor'
-        ? await floor()
+      : system === 'floor' || system === 'floor-locked'
+        ? await floor(system === 'floor-locked')
         : system === 'graphile-worker'
           ? await graphileWorker()
           : await pgBoss();
