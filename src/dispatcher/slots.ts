@@ -48,7 +48,7 @@ export class Slots {
  * long enough for V8 to promote such functions' frames to the old generation, and a promoted frame
  * keeps what its locals point to (the request, the response, the result) alive through the
  * young-generation collections until the next full one. Here a send's objects are reachable only
- * from closures created when it starts: 12 % fewer bytes promoted and 5–10 % less dispatcher CPU
+ * from closures created when it starts: 12–17 % fewer bytes promoted and 5–11 % less dispatcher CPU
  * per delivery (bench/README.md, thirteenth session).
  */
 export function sendAsSlotsFree<T>(
