@@ -293,7 +293,9 @@ describe.skipIf(inject('embedded'))('console: delivery controls, health, trigger
     await dialog.getByRole('button', { name: 'Copy secret' }).waitFor();
     await screenshot(page, 'c08-rotate-new-secret');
     await dialog.getByRole('button', { name: 'Done' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    // A closed <dialog> leaves the accessibility tree at once but the DOM only when React unmounts
+    // it (after the dialog's close event): wait for the element itself, hidden ones included.
+    await page.getByRole('dialog', { name: 'Rotate secret', includeHidden: true }).waitFor({ state: 'detached' });
     // Shown once: nowhere on the page any more.
     expect(await page.content()).not.toContain(newSecret);
     await row.getByText(/old secret still signs, ends in 59 min/).waitFor();
