@@ -174,11 +174,7 @@ export class EventWriter {
 
   constructor(
     private readonly pool: pg.Pool,
-    private readonly options: EventWriterOptions = {
-      maxInFlight: 2,
-      maxBatchRows: 100,
-      maxBatchBytes: 4 * 1024 * 1024,
-    },
+    private readonly options: EventWriterOptions,
     private readonly applier?: ActionApplier,
   ) {}
 

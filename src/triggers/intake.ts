@@ -40,7 +40,14 @@ const LOOKUP = `SELECT id, version::text AS version, tenant_id, webhook_secret, 
                         signature_scheme, action, record_entity, record_operation, record_field_map
                  FROM "public"."triggers" WHERE id = $1 AND enabled`;
 
+// One STORE insert at a time: requests that arrive meanwhile go together in the next one. A second
+// statement in flight made the batches smaller and cost 15 % more server CPU and 25 % more
+// PostgreSQL CPU per event, for fewer events/s with a core busy and no more on a quiet machine
+// (bench/README.md, fifteenth session).
+const STORE_BATCHES_IN_FLIGHT = 1;
 const RECORD_BATCHES_IN_FLIGHT = 2;
+const MAX_BATCH_ROWS = 100;
+const MAX_BATCH_BYTES = 4 * 1024 * 1024;
 // Triggers kept after a look-up. An entry is only a guess (the insert checks it), so its one cost
 // is memory: a few hundred bytes each.
 const KNOWN_TRIGGERS = 10_000;
@@ -97,14 +104,19 @@ export class TriggerIntake {
   ) {
     this.metrics = createIntakeMetrics(registry);
     this.headerPrefix = options.headerPrefix;
-    this.writer = new EventWriter(pool);
+    this.writer = new EventWriter(pool, {
+      maxInFlight: STORE_BATCHES_IN_FLIGHT,
+      maxBatchRows: MAX_BATCH_ROWS,
+      maxBatchBytes: MAX_BATCH_BYTES,
+    });
     // RECORD events get a writer of their own, so a STORE event never waits behind a RECORD
-    // batch's transaction (7 statements). Two batches in flight, as STORE: on a machine short of
-    // CPU more batches in flight only make them smaller, and every statement costs the same
-    // whatever its size (bench/README.md: 4 cost 35 % more CPU per event for no more events/s).
+    // batch's transaction (7 statements). Two batches in flight, unlike STORE: with one, a core
+    // busy, RECORD cost a quarter less CPU per event and stored 5–15 % more events/s, but on a
+    // quiet machine, where its seven round trips and not the CPU set the pace, 15–20 % fewer;
+    // four cost 35 % more CPU for no more (bench/README.md, sixth and fifteenth sessions).
     this.recordWriter = new EventWriter(
       pool,
-      { maxInFlight: RECORD_BATCHES_IN_FLIGHT, maxBatchRows: 100, maxBatchBytes: 4 * 1024 * 1024 },
+      { maxInFlight: RECORD_BATCHES_IN_FLIGHT, maxBatchRows: MAX_BATCH_ROWS, maxBatchBytes: MAX_BATCH_BYTES },
       options.actions,
     );
   }
