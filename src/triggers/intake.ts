@@ -40,12 +40,13 @@ const LOOKUP = `SELECT id, version::text AS version, tenant_id, webhook_secret, 
                         signature_scheme, action, record_entity, record_operation, record_field_map
                  FROM "public"."triggers" WHERE id = $1 AND enabled`;
 
-// One STORE insert at a time: requests that arrive meanwhile go together in the next one. A second
-// statement in flight made the batches smaller and cost 15 % more server CPU and 25 % more
-// PostgreSQL CPU per event, for fewer events/s with a core busy and no more on a quiet machine
-// (bench/README.md, fifteenth session).
+// One insert (STORE) or one transaction (RECORD) at a time: requests that arrive meanwhile go
+// together in the next one. With two in flight each batch was smaller. With a core busy, STORE
+// then cost 15 % more server CPU and 25 % more PostgreSQL CPU per event and answered fewer
+// requests, RECORD a third more CPU for 6-12 % fewer; quiet, two answered no more than one beyond
+// the machine's noise (bench/README.md, fifteenth session).
 const STORE_BATCHES_IN_FLIGHT = 1;
-const RECORD_BATCHES_IN_FLIGHT = 2;
+const RECORD_BATCHES_IN_FLIGHT = 1;
 const MAX_BATCH_ROWS = 100;
 const MAX_BATCH_BYTES = 4 * 1024 * 1024;
 // Triggers kept after a look-up. An entry is only a guess (the insert checks it), so its one cost
@@ -110,10 +111,7 @@ export class TriggerIntake {
       maxBatchBytes: MAX_BATCH_BYTES,
     });
     // RECORD events get a writer of their own, so a STORE event never waits behind a RECORD
-    // batch's transaction (7 statements). Two batches in flight, unlike STORE: with one, a core
-    // busy, RECORD cost a quarter less CPU per event and stored 5–15 % more events/s, but on a
-    // quiet machine, where its seven round trips and not the CPU set the pace, 15–20 % fewer;
-    // four cost 35 % more CPU for no more (bench/README.md, sixth and fifteenth sessions).
+    // batch's transaction (7 statements).
     this.recordWriter = new EventWriter(
       pool,
       { maxInFlight: RECORD_BATCHES_IN_FLIGHT, maxBatchRows: MAX_BATCH_ROWS, maxBatchBytes: MAX_BATCH_BYTES },
