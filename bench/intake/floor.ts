@@ -2,7 +2,7 @@
  * The floor of durable intake: the least a route can do that answers 202 only once the request's
  * body is committed in PostgreSQL. It is the bare route plus a write, and nothing of the product:
  * no trigger, no signature, no kept headers, no replay key, no metrics. Requests are batched as
- * Hookgate's EventWriter batches STORE events (one statement in flight, the rest wait and go together),
+ * Hookgate's EventWriter batches them (one statement in flight, the rest wait and go together),
  * into a table with only a primary key, by one prepared statement whatever the batch size.
  *
  * signed intake / floor says what Hookgate's intake costs over the write itself; floor / bare
@@ -13,7 +13,7 @@ import crypto from 'node:crypto';
 import Fastify from 'fastify';
 import pg from 'pg';
 
-// As Hookgate's STORE writer (src/triggers/intake.ts); BENCH_FLOOR_IN_FLIGHT to compare.
+// As Hookgate's intake writers (src/triggers/intake.ts); BENCH_FLOOR_IN_FLIGHT to compare.
 const IN_FLIGHT = Number(process.env.BENCH_FLOOR_IN_FLIGHT ?? 1);
 const MAX_BATCH = 100;
 const INSERT = {

@@ -7,7 +7,7 @@ import { AppError } from '../errors';
 import { createIntakeMetrics, type IntakeMetrics } from './metrics';
 import { UUID_PATTERN } from '../validation';
 import { INTAKE_HEADERS, triggerNotFound, type AcceptedEvent } from './model';
-import { EventWriter, type ActionApplier, type RecordActionSpec } from './event-writer';
+import { EventWriter, type ActionApplier, type EventWriterOptions, type RecordActionSpec } from './event-writer';
 import { schemeHeaders, verifyScheme, type SchemeSettings, type SignatureScheme } from './schemes';
 import { slackChallenge } from './slack-challenge';
 import type { BatchOperation } from '../records/record-service';
@@ -45,10 +45,7 @@ const LOOKUP = `SELECT id, version::text AS version, tenant_id, webhook_secret, 
 // then cost 15 % more server CPU and 25 % more PostgreSQL CPU per event and answered fewer
 // requests, RECORD a third more CPU for 6-12 % fewer; quiet, two answered no more than one beyond
 // the machine's noise (bench/README.md, fifteenth session).
-const STORE_BATCHES_IN_FLIGHT = 1;
-const RECORD_BATCHES_IN_FLIGHT = 1;
-const MAX_BATCH_ROWS = 100;
-const MAX_BATCH_BYTES = 4 * 1024 * 1024;
+const ONE_BATCH_AT_A_TIME: EventWriterOptions = { maxInFlight: 1, maxBatchRows: 100, maxBatchBytes: 4 * 1024 * 1024 };
 // Triggers kept after a look-up. An entry is only a guess (the insert checks it), so its one cost
 // is memory: a few hundred bytes each.
 const KNOWN_TRIGGERS = 10_000;
@@ -105,18 +102,10 @@ export class TriggerIntake {
   ) {
     this.metrics = createIntakeMetrics(registry);
     this.headerPrefix = options.headerPrefix;
-    this.writer = new EventWriter(pool, {
-      maxInFlight: STORE_BATCHES_IN_FLIGHT,
-      maxBatchRows: MAX_BATCH_ROWS,
-      maxBatchBytes: MAX_BATCH_BYTES,
-    });
+    this.writer = new EventWriter(pool, ONE_BATCH_AT_A_TIME);
     // RECORD events get a writer of their own, so a STORE event never waits behind a RECORD
     // batch's transaction (7 statements).
-    this.recordWriter = new EventWriter(
-      pool,
-      { maxInFlight: RECORD_BATCHES_IN_FLIGHT, maxBatchRows: MAX_BATCH_ROWS, maxBatchBytes: MAX_BATCH_BYTES },
-      options.actions,
-    );
+    this.recordWriter = new EventWriter(pool, ONE_BATCH_AT_A_TIME, options.actions);
   }
 
   private readonly recordWriter: EventWriter;
