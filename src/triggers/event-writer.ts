@@ -86,6 +86,12 @@ interface Pending {
 export interface EventWriterOptions {
   /** Statements in flight at once; more requests wait and go together in the next statement. */
   maxInFlight: number;
+  /**
+   * When set, a statement beside those in flight starts only once they have all run this long:
+   * one at a time while the database keeps up, and a stalled statement (a lock wait, a dead
+   * connection) does not hold back the events behind it. Unset: up to maxInFlight at once.
+   */
+  spareAfterMs?: number;
   maxBatchRows: number;
   maxBatchBytes: number;
 }
@@ -170,7 +176,9 @@ export function describeActionError(err: unknown): string | undefined {
 
 export class EventWriter {
   private readonly queue: Pending[] = [];
-  private inFlight = 0;
+  /** When each statement in flight started (performance.now()), oldest first. */
+  private readonly running: number[] = [];
+  private wakeTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -190,7 +198,12 @@ export class EventWriter {
   }
 
   private pump(): void {
-    while (this.inFlight < this.options.maxInFlight && this.queue.length > 0) {
+    while (this.running.length < this.options.maxInFlight && this.queue.length > 0) {
+      const wait = this.untilSpare();
+      if (wait > 0) {
+        this.wakeIn(wait);
+        return;
+      }
       const batch: Pending[] = [];
       let bytes = 0;
       while (this.queue.length > 0 && batch.length < this.options.maxBatchRows) {
@@ -199,12 +212,30 @@ export class EventWriter {
         bytes += next.event.body.length;
         batch.push(this.queue.shift()!);
       }
-      this.inFlight++;
+      const started = performance.now();
+      this.running.push(started);
       void this.flush(batch).finally(() => {
-        this.inFlight--;
+        this.running.splice(this.running.indexOf(started), 1);
         this.pump();
       });
     }
+  }
+
+  /** Milliseconds until one more statement may start beside those in flight (see spareAfterMs). */
+  private untilSpare(): number {
+    const newest = this.running[this.running.length - 1];
+    if (newest === undefined || this.options.spareAfterMs === undefined) return 0;
+    return newest + this.options.spareAfterMs - performance.now();
+  }
+
+  private wakeIn(ms: number): void {
+    if (this.wakeTimer !== undefined) return;
+    this.wakeTimer = setTimeout(() => {
+      this.wakeTimer = undefined;
+      this.pump();
+    }, Math.ceil(ms));
+    // Only waiting writes need it, and each of them is held by its caller.
+    this.wakeTimer.unref();
   }
 
   private async flush(batch: Pending[]): Promise<void> {

@@ -44,8 +44,15 @@ const LOOKUP = `SELECT id, version::text AS version, tenant_id, webhook_secret, 
 // together in the next one. With two in flight each batch was smaller. With a core busy, STORE
 // then cost 15 % more server CPU and 25 % more PostgreSQL CPU per event and answered fewer
 // requests, RECORD a third more CPU for 6-12 % fewer; quiet, two answered no more than one beyond
-// the machine's noise (bench/README.md, fifteenth session).
-const ONE_BATCH_AT_A_TIME: EventWriterOptions = { maxInFlight: 1, maxBatchRows: 100, maxBatchBytes: 4 * 1024 * 1024 };
+// the machine's noise (bench/README.md, fifteenth session). A second starts only beside one that
+// has run 200 ms (far above a batch's usual 2-30 ms): a batch waiting on a lock or a dead
+// connection does not hold back every trigger's events behind it.
+const WRITER_BATCHING: EventWriterOptions = {
+  maxInFlight: 2,
+  spareAfterMs: 200,
+  maxBatchRows: 100,
+  maxBatchBytes: 4 * 1024 * 1024,
+};
 // Triggers kept after a look-up. An entry is only a guess (the insert checks it), so its one cost
 // is memory: a few hundred bytes each.
 const KNOWN_TRIGGERS = 10_000;
@@ -102,10 +109,10 @@ export class TriggerIntake {
   ) {
     this.metrics = createIntakeMetrics(registry);
     this.headerPrefix = options.headerPrefix;
-    this.writer = new EventWriter(pool, ONE_BATCH_AT_A_TIME);
+    this.writer = new EventWriter(pool, WRITER_BATCHING);
     // RECORD events get a writer of their own, so a STORE event never waits behind a RECORD
     // batch's transaction (7 statements).
-    this.recordWriter = new EventWriter(pool, ONE_BATCH_AT_A_TIME, options.actions);
+    this.recordWriter = new EventWriter(pool, WRITER_BATCHING, options.actions);
   }
 
   private readonly recordWriter: EventWriter;

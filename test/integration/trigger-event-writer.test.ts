@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { EventWriter, type NewEvent } from '../../src/triggers/event-writer';
 import { RecordActionApplier } from '../../src/triggers/record-action';
 import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
@@ -82,6 +82,46 @@ describe('EventWriter', () => {
     expect(stored.every((s) => !s.replay)).toBe(true);
     expect(await count(events.map((e) => e.id))).toBe(30);
   });
+
+  it('with a spare statement, still sends one at a time while the database keeps up', async () => {
+    const counted = countingPool();
+    const writer = new EventWriter(counted.pool, { ...oneAtATime, maxInFlight: 2, spareAfterMs: 5_000 });
+    const events = Array.from({ length: 30 }, () => event());
+    await Promise.all(events.map((e) => write(writer, e)));
+    expect(counted.statements).toBe(2);
+    expect(await count(events.map((e) => e.id))).toBe(30);
+  });
+
+  // The embedded database has one session: no other connection can hold a lock there.
+  it.skipIf(inject('embedded'))(
+    "does not hold other triggers' events behind a batch that waits on a lock",
+    async () => {
+      const writer = new EventWriter(t.runtime.db.pool, { ...oneAtATime, maxInFlight: 2, spareAfterMs: 100 });
+      const locked = (await t.runtime.services.triggers.create(admin(), { name: 'writer-locked', webhookSecret: 'k' }))
+        .id;
+      const lock = await t.runtime.db.pool.connect();
+      let held: Promise<unknown> | undefined;
+      try {
+        // What a DELETE of the trigger holds until it commits; the event's foreign key check waits for it.
+        await lock.query('BEGIN');
+        await lock.query('SELECT 1 FROM triggers WHERE id = $1 FOR UPDATE', [locked]);
+        const waiting = event({ triggerId: locked });
+        let settled = false;
+        held = writer.write(waiting).finally(() => (settled = true));
+        const other = event();
+        const started = Date.now();
+        expect(await writer.write(other)).toMatchObject({ eventId: other.id, replay: false });
+        // The spare statement started only once the first had waited spareAfterMs.
+        expect(Date.now() - started).toBeGreaterThanOrEqual(90);
+        expect(settled).toBe(false);
+        expect(await count([other.id, waiting.id])).toBe(1);
+      } finally {
+        await lock.query('ROLLBACK');
+        lock.release();
+      }
+      expect(await held).toMatchObject({ replay: false });
+    },
+  );
 
   it('stores copies with one key once, inside one batch and across batches', async () => {
     const writer = new EventWriter(t.runtime.db.pool, { maxInFlight: 1, maxBatchRows: 4, maxBatchBytes: 1024 * 1024 });
