@@ -8,6 +8,7 @@ import type { Database } from '../db/database';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError, validationError, type FieldError } from '../errors';
 import { writeOutboxRecords, type EntityChange } from '../outbox/enqueue';
+import { queryPrepared } from '../db/prepared';
 import { RecordSql } from './record-sql';
 
 export const BATCH_OPERATIONS = ['INSERT', 'UPSERT'] as const;
@@ -241,7 +242,7 @@ export class RecordService {
   }
 
   private async insertAll(client: pg.PoolClient, sql: RecordSql, entity: EntityDefinition, records: Row[]) {
-    const { rows } = await client.query<Row>(sql.insert(), [JSON.stringify(records)]);
+    const { rows } = await queryPrepared<Row>(client, { text: sql.insert(), values: [JSON.stringify(records)] });
     const changes: EntityChange[] = rows.map((row) => ({
       operation: 'INSERT',
       data: rowToRecord(entity, row),
@@ -269,18 +270,25 @@ export class RecordService {
     let pending = records.map((record, i) => ({ record, identity: identities[i] }));
     for (let round = 0; pending.length > 0; round++) {
       if (round >= 5) throw new AppError('CONFLICT', 'The records are being changed concurrently; try again');
-      const inserted = await client.query<Row>(sql.insertNew(), [JSON.stringify(pending.map((p) => p.record))]);
+      const inserted = await queryPrepared<Row>(client, {
+        text: sql.insertNew(),
+        values: [JSON.stringify(pending.map((p) => p.record))],
+      });
       for (const row of inserted.rows) outcome.set(identityOf(row), { data: rowToRecord(entity, row), previous: null });
       pending = pending.filter((p) => !outcome.has(p.identity));
       if (pending.length === 0) break;
 
-      const locked = await client.query<Row>(sql.lockExisting(), [JSON.stringify(pending.map((p) => p.record))]);
+      const locked = await queryPrepared<Row>(client, {
+        text: sql.lockExisting(),
+        values: [JSON.stringify(pending.map((p) => p.record))],
+      });
       const previous = new Map(locked.rows.map((row) => [identityOf(row), rowToRecord(entity, row)]));
       const existing = pending.filter((p) => previous.has(p.identity));
       if (existing.length > 0) {
-        const updated = await client.query<Row>(sql.replace(nonKeyColumns), [
-          JSON.stringify(existing.map((p) => p.record)),
-        ]);
+        const updated = await queryPrepared<Row>(client, {
+          text: sql.replace(nonKeyColumns),
+          values: [JSON.stringify(existing.map((p) => p.record))],
+        });
         for (const row of updated.rows) {
           const identity = identityOf(row);
           outcome.set(identity, { data: rowToRecord(entity, row), previous: previous.get(identity) ?? null });

@@ -311,6 +311,63 @@ describe('record writes and their outbox records', () => {
     expect(twice.json().error.details).toEqual([{ field: 'records[1].id', message: expect.any(String) }]);
   });
 
+  it('takes batch writes at once after the entity is dropped and defined again with other field types', async () => {
+    // One connection, so the second definition's writes run where the first one's were prepared
+    // (src/records/record-sql.ts: a prepared statement may not change the types it returns).
+    const one = await startTestApp({ DISPATCHER: 'off', DB_POOL_SIZE: '1' });
+    try {
+      const tenant = uniqueTenant();
+      const h = await one.headers(tenant);
+      const define = (type: string) =>
+        one.app.inject({
+          method: 'POST',
+          url: '/metadata/entities',
+          headers: h,
+          payload: {
+            name: 'items',
+            fields: [
+              { name: 'id', type: 'INTEGER' },
+              { name: 'v', type },
+            ],
+            primaryKey: 'id',
+          },
+        });
+      const write = (operation: string, records: Row[]) =>
+        one.app.inject({ method: 'POST', url: '/data/items/records', headers: h, payload: { operation, records } });
+      expect((await define('INTEGER')).statusCode).toBe(201);
+      for (let round = 0; round < 2; round++) {
+        expect((await write('INSERT', [{ id: 10 + round, v: round }])).statusCode).toBe(200);
+        expect(
+          (
+            await write('UPSERT', [
+              { id: 10, v: 5 },
+              { id: 20 + round, v: 6 },
+            ])
+          ).statusCode,
+        ).toBe(200);
+      }
+      expect((await one.app.inject({ method: 'DELETE', url: '/metadata/entities/items', headers: h })).statusCode).toBe(
+        204,
+      );
+      expect((await define('STRING')).statusCode).toBe(201);
+      const inserted = await write('INSERT', [{ id: 10, v: 'ten' }]);
+      expect(inserted.statusCode, inserted.body).toBe(200);
+      const upserted = await write('UPSERT', [
+        { id: 10, v: 'TEN' },
+        { id: 11, v: 'eleven' },
+      ]);
+      expect(upserted.statusCode, upserted.body).toBe(200);
+      const schema = await one.runtime.services.tenants.ensure(tenant);
+      const { rows } = await one.runtime.db.pool.query(`SELECT id, v FROM "${schema}"."items" ORDER BY id`);
+      expect(rows).toEqual([
+        { id: 10, v: 'TEN' },
+        { id: 11, v: 'eleven' },
+      ]);
+    } finally {
+      await one.close();
+    }
+  });
+
   it('patches one record (answering it in JSON form) and deletes one, with 404 for unknown ids', async () => {
     const { tenant, h } = await tenantWithOrders();
     expect((await post(h, { operation: 'INSERT', records: [order(1), order(2)] })).statusCode).toBe(200);
