@@ -9,7 +9,8 @@
  * the peers use one queue), BENCH_SYSTEMS (hookgate,graphile-worker,pg-boss; also floor: the least an
  * outbox consumer does, see bench/peers/consumer.ts, and floor-minimal: the same loop on outboxes
  * stripped to the primary key and the due index; floor-locked: the floor claiming with a row lock held
- * by an open transaction instead of a lease, one write per delivery; all throughput only), BENCH_TRACE (1: per
+ * by an open transaction instead of a lease, one write per delivery; floor also runs the latency
+ * workload, woken by NOTIFY as Hookgate is; the other two throughput only), BENCH_TRACE (1: per
  * window, Hookgate's table statistics and the plans of its claim and settle). DATABASE_URL
  * (default the local PostgreSQL) is the server: every run gets a database of its own, dropped after.
  *
@@ -742,8 +743,8 @@ async function main(): Promise<void> {
     for (let round = 1; round <= ROUNDS; round++) {
       for (const workload of workloads) {
         for (const system of SYSTEMS) {
-          // The floor has no wake-up path (it polls): only its drain rate means anything.
-          if (system.startsWith('floor') && workload !== 'throughput') continue;
+          // Only the leased floor has a wake-up path (consumer.ts); the others' latency means nothing.
+          if (system.startsWith('floor') && system !== 'floor' && workload !== 'throughput') continue;
           const r = await runOne(system, workload, receiver, receiverUrl, n++);
           results.push(r);
           console.log(`  round ${round} ${workload} ${system.padEnd(15)} ${describe(r)}`);

@@ -10,6 +10,7 @@
 import 'reflect-metadata';
 import crypto from 'node:crypto';
 import { Registry } from 'prom-client';
+import pg from 'pg';
 import { Pool } from 'undici';
 import { Dispatcher } from '../../src/dispatcher/dispatcher';
 import { createDeliveryAgent, sendDelivery } from '../../src/dispatcher/deliver';
@@ -18,7 +19,7 @@ import { signDelivery } from '../../src/dispatcher/signature';
 import { createDispatcherPool } from '../../src/dispatcher/start';
 import { qualified } from '../../src/db/sql';
 import { createLogger } from '../../src/logger';
-import { CLAIMABLE } from '../../src/outbox/sql/fragments';
+import { CLAIMABLE, OUTBOX_CHANNEL } from '../../src/outbox/sql/fragments';
 
 const [system, databaseUrl, receiverUrl, secret, workload] = process.argv.slice(2);
 /** The floor's loops, each with one statement at a time (bench/README.md: what more of them cost). */
@@ -81,12 +82,16 @@ async function hookgate(): Promise<Consumer> {
 }
 
 /**
- * The floor (throughput only): the least an outbox consumer can do per delivery, on Hookgate's
- * own tables, connections and HTTP client. FLOOR_LOOPS (2) loops, each claiming 100 due records of
- * one tenant after another with SKIP LOCKED, sending them as the peers do, and marking them
- * delivered in bulk: no configuration read, no state machine, no attempt log, no lease renewal,
- * no hints, no slots. What it reaches against pg-boss bounds what any consumer doing at least that
- * much can reach. More loops run more statements at once (bench/README.md: what that costs).
+ * The floor: the least an outbox consumer can do per delivery, on Hookgate's own tables,
+ * connections and HTTP client. FLOOR_LOOPS (2) loops, each claiming 100 due records of one tenant
+ * after another with SKIP LOCKED, sending them as the peers do, and marking them delivered in
+ * bulk: no configuration read, no state machine, no attempt log, no lease renewal, no hints, no
+ * slots. What it reaches against pg-boss bounds what any consumer doing at least that much can
+ * reach. More loops run more statements at once (bench/README.md: what that costs).
+ *
+ * For the latency workload the leased floor is woken as Hookgate's dispatcher is: LISTEN on the
+ * outbox channel, whose payload names the tenant, and a claim of that tenant's records at once
+ * (a poll of every 50 ms only covers a lost wake-up). floor-locked runs the throughput workload only.
  */
 async function floor(locked: boolean): Promise<Consumer> {
   const logger = createLogger('warn');
@@ -112,7 +117,9 @@ async function floor(locked: boolean): Promise<Consumer> {
     if (outcome.kind !== 'response' || outcome.statusCode < 200 || outcome.statusCode > 299)
       throw new Error(`delivery failed: ${outcome.kind}`);
   };
-  const { rows } = await pool.query<{ schema_name: string }>('SELECT schema_name FROM tenants ORDER BY id');
+  const { rows } = await pool.query<{ id: string; schema_name: string }>(
+    'SELECT id, schema_name FROM tenants ORDER BY id',
+  );
   const tables = rows.map((r) => qualified(r.schema_name, 'mutation_webhook_outbox'));
   let running = false;
   let next = 0;
@@ -121,21 +128,25 @@ async function floor(locked: boolean): Promise<Consumer> {
     `UPDATE ${table} SET status = 'DELIVERED', delivered_at = now(), attempt_count = attempt_count + 1,
             locked_by = NULL, locked_until = NULL, updated_at = now()
       WHERE id = ANY($1::bigint[])`;
+  const claimBatch = async (table: string) => {
+    const { rows: claimed } = await pool.query<{ id: string; request_id: string; payload_json: string }>(
+      `UPDATE ${table} o SET locked_by = 'floor', locked_until = now() + interval '30 seconds'
+         FROM (SELECT id FROM ${table} WHERE ${CLAIMABLE}
+                ORDER BY next_retry_at, id LIMIT 100 FOR UPDATE SKIP LOCKED) c
+        WHERE o.id = c.id RETURNING o.id, o.request_id, o.payload_json`,
+    );
+    return claimed;
+  };
   const leasedLoop = async () => {
     while (running) {
       const table = tables[next++ % tables.length];
-      const claimed = await pool.query<{ id: string; request_id: string; payload_json: string }>(
-        `UPDATE ${table} o SET locked_by = 'floor', locked_until = now() + interval '30 seconds'
-           FROM (SELECT id FROM ${table} WHERE ${CLAIMABLE}
-                  ORDER BY next_retry_at, id LIMIT 100 FOR UPDATE SKIP LOCKED) c
-          WHERE o.id = c.id RETURNING o.id, o.request_id, o.payload_json`,
-      );
-      if (claimed.rows.length === 0) {
+      const claimed = await claimBatch(table);
+      if (claimed.length === 0) {
         await new Promise((resolve) => setTimeout(resolve, 5));
         continue;
       }
-      await Promise.all(claimed.rows.map((r) => send(r.payload_json, r.request_id)));
-      await pool.query(markDelivered(table), [claimed.rows.map((r) => r.id)]);
+      await Promise.all(claimed.map((r) => send(r.payload_json, r.request_id)));
+      await pool.query(markDelivered(table), [claimed.map((r) => r.id)]);
     }
   };
   // floor-locked: the claim is a row lock held by an open transaction while the batch is sent, not
@@ -165,15 +176,51 @@ async function floor(locked: boolean): Promise<Consumer> {
       client.release();
     }
   };
-  const loop = locked ? lockedLoop : leasedLoop;
+  // Latency: tenants named by a NOTIFY wait here until a loop claims their records.
+  const tableOf = new Map(rows.map((r) => [r.id, qualified(r.schema_name, 'mutation_webhook_outbox')]));
+  const dueTables = new Set<string>();
+  const idle: Array<() => void> = [];
+  const listener = workload === 'latency' ? new pg.Client({ connectionString: databaseUrl }) : undefined;
+  const notifiedLoop = async () => {
+    while (running) {
+      const table = dueTables.values().next().value;
+      if (table === undefined) {
+        await new Promise<void>((resolve) => {
+          idle.push(resolve);
+          setTimeout(resolve, 50);
+        });
+        continue;
+      }
+      dueTables.delete(table);
+      const claimed = await claimBatch(table);
+      // A full batch may leave more behind: claim this tenant again.
+      if (claimed.length === 100) dueTables.add(table);
+      if (claimed.length === 0) continue;
+      await Promise.all(claimed.map((r) => send(r.payload_json, r.request_id)));
+      await pool.query(markDelivered(table), [claimed.map((r) => r.id)]);
+    }
+  };
+  const loop = locked ? lockedLoop : listener ? notifiedLoop : leasedLoop;
   return {
     async start() {
       running = true;
+      if (listener) {
+        await listener.connect();
+        listener.on('notification', (msg) => {
+          const table = msg.payload ? tableOf.get(msg.payload) : undefined;
+          if (!table) return;
+          dueTables.add(table);
+          idle.shift()?.();
+        });
+        await listener.query(`LISTEN ${OUTBOX_CHANNEL}`);
+      }
       for (let i = 0; i < FLOOR_LOOPS; i++) loops.push(loop());
     },
     async stop() {
       running = false;
+      for (const wake of idle.splice(0)) wake();
       await Promise.all(loops);
+      await listener?.end();
       await pool.end();
       await agent.close();
     },
