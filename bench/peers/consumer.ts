@@ -90,8 +90,9 @@ async function hookgate(): Promise<Consumer> {
  * reach. More loops run more statements at once (bench/README.md: what that costs).
  *
  * For the latency workload the leased floor is woken as Hookgate's dispatcher is: LISTEN on the
- * outbox channel, whose payload names the tenant, and a claim of that tenant's records at once
- * (a poll of every 50 ms only covers a lost wake-up). floor-locked runs the throughput workload only.
+ * outbox channel, whose payload names the tenant, and a claim of that tenant's records at once.
+ * It has no poll, so a lost NOTIFY would leave records behind (the run would wait for them and
+ * fail); floor-locked runs the throughput workload only.
  */
 async function floor(locked: boolean): Promise<Consumer> {
   const logger = createLogger('warn');
@@ -185,10 +186,7 @@ async function floor(locked: boolean): Promise<Consumer> {
     while (running) {
       const table = dueTables.values().next().value;
       if (table === undefined) {
-        await new Promise<void>((resolve) => {
-          idle.push(resolve);
-          setTimeout(resolve, 50);
-        });
+        await new Promise<void>((resolve) => idle.push(resolve));
         continue;
       }
       dueTables.delete(table);
