@@ -23,6 +23,11 @@ export interface WriteResult {
 
 type Row = Record<string, unknown>;
 
+/** A batch statement of RecordSql (its one parameter: the records as JSON), prepared where the connection allows. */
+function runWithRecords(client: pg.PoolClient, text: string, records: Row[]) {
+  return queryPrepared<Row>(client, { text, values: [JSON.stringify(records)] });
+}
+
 const recordNotFound = () => new AppError('RECORD_NOT_FOUND', 'Record not found');
 // A writer that lost a deadlock or a serialisation race did nothing: running it again is safe.
 const RETRYABLE = new Set(['40P01', '40001']);
@@ -242,7 +247,7 @@ export class RecordService {
   }
 
   private async insertAll(client: pg.PoolClient, sql: RecordSql, entity: EntityDefinition, records: Row[]) {
-    const { rows } = await queryPrepared<Row>(client, { text: sql.insert(), values: [JSON.stringify(records)] });
+    const { rows } = await runWithRecords(client, sql.insert(), records);
     const changes: EntityChange[] = rows.map((row) => ({
       operation: 'INSERT',
       data: rowToRecord(entity, row),
@@ -270,25 +275,28 @@ export class RecordService {
     let pending = records.map((record, i) => ({ record, identity: identities[i] }));
     for (let round = 0; pending.length > 0; round++) {
       if (round >= 5) throw new AppError('CONFLICT', 'The records are being changed concurrently; try again');
-      const inserted = await queryPrepared<Row>(client, {
-        text: sql.insertNew(),
-        values: [JSON.stringify(pending.map((p) => p.record))],
-      });
+      const inserted = await runWithRecords(
+        client,
+        sql.insertNew(),
+        pending.map((p) => p.record),
+      );
       for (const row of inserted.rows) outcome.set(identityOf(row), { data: rowToRecord(entity, row), previous: null });
       pending = pending.filter((p) => !outcome.has(p.identity));
       if (pending.length === 0) break;
 
-      const locked = await queryPrepared<Row>(client, {
-        text: sql.lockExisting(),
-        values: [JSON.stringify(pending.map((p) => p.record))],
-      });
+      const locked = await runWithRecords(
+        client,
+        sql.lockExisting(),
+        pending.map((p) => p.record),
+      );
       const previous = new Map(locked.rows.map((row) => [identityOf(row), rowToRecord(entity, row)]));
       const existing = pending.filter((p) => previous.has(p.identity));
       if (existing.length > 0) {
-        const updated = await queryPrepared<Row>(client, {
-          text: sql.replace(nonKeyColumns),
-          values: [JSON.stringify(existing.map((p) => p.record))],
-        });
+        const updated = await runWithRecords(
+          client,
+          sql.replace(nonKeyColumns),
+          existing.map((p) => p.record),
+        );
         for (const row of updated.rows) {
           const identity = identityOf(row);
           outcome.set(identity, { data: rowToRecord(entity, row), previous: previous.get(identity) ?? null });

@@ -30,9 +30,13 @@ export class RecordSql {
     this.shape = `/* row (${entity.fields.map((f) => SQL_TYPES[f.type]).join(', ')}) */`;
   }
 
+  /** The entity's columns, in field order, each prefixed with `alias.` when given. */
+  private columnList(alias?: string): string {
+    return (alias ? this.columns.map((c) => `${alias}.${c}`) : this.columns).join(', ');
+  }
+
   private returning(alias?: string): string {
-    const cols = alias ? this.columns.map((c) => `${alias}.${c}`) : this.columns;
-    return `RETURNING ${cols.join(', ')} ${this.shape}`;
+    return `RETURNING ${this.columnList(alias)} ${this.shape}`;
   }
 
   private input(param: string): string {
@@ -41,21 +45,20 @@ export class RecordSql {
 
   /** $1: records. Fails with unique_violation on an existing key. */
   insert(): string {
-    const cols = this.columns.join(', ');
+    const cols = this.columnList();
     return `INSERT INTO ${this.table} (${cols}) SELECT ${cols} FROM ${this.input('$1')} ${this.returning()}`;
   }
 
   /** $1: records. Inserts those whose key is free, in key order (so concurrent writers lock alike); returns the inserted rows. */
   insertNew(): string {
-    const cols = this.columns.join(', ');
+    const cols = this.columnList();
     return `INSERT INTO ${this.table} (${cols}) SELECT ${cols} FROM ${this.input('$1')} AS input ORDER BY input.${this.pk}
             ON CONFLICT (${this.pk}) DO NOTHING ${this.returning()}`;
   }
 
   /** $1: records. Locks the existing rows with these keys and returns them as they are. */
   lockExisting(): string {
-    const cols = this.columns.map((c) => `cur.${c}`).join(', ');
-    return `SELECT ${cols} FROM ${this.table} AS cur WHERE cur.${this.pk} IN (SELECT input.${this.pk} FROM ${this.input('$1')} AS input)
+    return `SELECT ${this.columnList('cur')} FROM ${this.table} AS cur WHERE cur.${this.pk} IN (SELECT input.${this.pk} FROM ${this.input('$1')} AS input)
             ORDER BY cur.${this.pk} FOR UPDATE OF cur ${this.shape}`;
   }
 
