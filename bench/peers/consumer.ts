@@ -121,7 +121,9 @@ async function floor(locked: boolean): Promise<Consumer> {
   const { rows } = await pool.query<{ id: string; schema_name: string }>(
     'SELECT id, schema_name FROM tenants ORDER BY id',
   );
-  const tables = rows.map((r) => qualified(r.schema_name, 'mutation_webhook_outbox'));
+  // Each tenant's outbox by tenant id: a NOTIFY's payload names the tenant (latency workload).
+  const tableOf = new Map(rows.map((r) => [r.id, qualified(r.schema_name, 'mutation_webhook_outbox')]));
+  const tables = [...tableOf.values()];
   let running = false;
   let next = 0;
   const loops: Array<Promise<void>> = [];
@@ -178,7 +180,6 @@ async function floor(locked: boolean): Promise<Consumer> {
     }
   };
   // Latency: tenants named by a NOTIFY wait here until a loop claims their records.
-  const tableOf = new Map(rows.map((r) => [r.id, qualified(r.schema_name, 'mutation_webhook_outbox')]));
   const dueTables = new Set<string>();
   const idle: Array<() => void> = [];
   const listener = workload === 'latency' ? new pg.Client({ connectionString: databaseUrl }) : undefined;
