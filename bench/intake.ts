@@ -11,7 +11,9 @@
  * machine. Needs a real PostgreSQL (DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/postgres):
  * it creates a throw-away database there and drops it at the end.
  * Settings: BENCH_SECONDS (default 10 per scenario and round), BENCH_ROUNDS (default 3),
- * BENCH_CONNECTIONS (default 32), BENCH_BODY_BYTES (default 1024).
+ * BENCH_CONNECTIONS (default 32), BENCH_BODY_BYTES (default 1024), BENCH_RECORD_TENANTS (default 1:
+ * the RECORD scenario's events go round the RECORD triggers of that many tenants), and for the
+ * server DB_POOL_SIZE and DB_PREPARED_STATEMENTS.
  *
  * Every signed request is new (its own body, timestamp of now and signature), so each one is
  * verified and inserted: the replay path is measured separately. After the run the number of
@@ -45,7 +47,8 @@ interface Started {
     signedId?: string;
     unsignedId?: string;
     githubId?: string;
-    recordId?: string;
+    /** The RECORD trigger of each tenant (BENCH_RECORD_TENANTS, default 1). */
+    recordIds?: string[];
     poolSize?: number;
   };
 }
@@ -98,11 +101,15 @@ function newReplayRequest(): void {
   replay = { body, ts, sig: crypto.createHmac('sha256', SECRET).update(`${ts}.${body}`).digest('hex') };
 }
 
-function requestFor(shape: Shape, pathName: string): autocannon.Request {
+/** `pathName`, or with several paths one after the other (the RECORD scenario over many tenants). */
+function requestFor(shape: Shape, pathName: string | string[]): autocannon.Request {
+  const paths = Array.isArray(pathName) ? pathName : [pathName];
+  let nextPath = 0;
   return {
     method: 'POST',
-    path: pathName,
+    path: paths[0],
     setupRequest: (req) => {
+      req = { ...req, path: paths[nextPath++ % paths.length] };
       if (shape === 'replay') {
         return {
           ...req,
@@ -145,7 +152,7 @@ interface Measured {
 /** Transactions PostgreSQL committed in the bench database (every autocommit statement is one). */
 let committedTransactions: () => Promise<number> = async () => 0;
 
-async function load(server: Started, shape: Shape, pathName: string, seconds: number): Promise<Measured> {
+async function load(server: Started, shape: Shape, pathName: string | string[], seconds: number): Promise<Measured> {
   const port = server.info.port;
   const cpu0 = processCpuSeconds(server.child.pid!);
   const pg0 = postgresCpuSeconds();
@@ -173,7 +180,11 @@ async function load(server: Started, shape: Shape, pathName: string, seconds: nu
 }
 
 /** Warm-up, then the measured run; both runs' 2xx counts are returned for the storage check. */
-async function scenario(server: Started, shape: Shape, pathName: string): Promise<{ m: Measured; accepted: number }> {
+async function scenario(
+  server: Started,
+  shape: Shape,
+  pathName: string | string[],
+): Promise<{ m: Measured; accepted: number }> {
   const warm = await load(server, shape, pathName, WARMUP_SECONDS);
   const m = await load(server, shape, pathName, SECONDS);
   if (m.non2xx || m.errors || warm.non2xx || warm.errors) {
@@ -207,6 +218,7 @@ async function main() {
   ).rows[0];
   const results = new Map<Shape, Measured[]>();
   let poolSize: number;
+  let recordTenants: number;
   try {
     const bare = await startServer('bare');
     const floor = SHAPES.includes('floor') ? await startServer('floor', { BENCH_DATABASE_URL: url }) : null;
@@ -219,37 +231,43 @@ async function main() {
         (await db.query(`SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()`)).rows[0]
           .xact_commit,
       );
-    const count = async (sql: string, values: string[]) => (await db.query(sql, values)).rows[0].n as number;
+    const count = async (sql: string, values: unknown[]) => (await db.query(sql, values)).rows[0].n as number;
+    const recordIds = hg.info.recordIds!;
+    recordTenants = recordIds.length;
     const stored = async (id: string) => {
       // Requests cut off at autocannon's deadline may still be committing.
       await new Promise((r) => setTimeout(r, 1000));
-      return id === 'floor'
-        ? count('SELECT count(*)::int AS n FROM bench_floor_events', [])
-        : count('SELECT count(*)::int AS n FROM trigger_events WHERE trigger_id = $1', [id]);
+      if (id === 'floor') return count('SELECT count(*)::int AS n FROM bench_floor_events', []);
+      if (id === 'record')
+        return count('SELECT count(*)::int AS n FROM trigger_events WHERE trigger_id = ANY($1)', [recordIds]);
+      return count('SELECT count(*)::int AS n FROM trigger_events WHERE trigger_id = $1', [id]);
     };
     const idOf: Record<Exclude<Shape, 'bare'>, string> = {
       floor: 'floor',
       signed: hg.info.signedId!,
-      record: hg.info.recordId!,
+      record: 'record',
       github: hg.info.githubId!,
       unsigned: hg.info.unsignedId!,
       replay: hg.info.signedId!,
     };
-    // The RECORD trigger's records and outbox records: one each per APPLIED event, none FAILED.
+    // The RECORD triggers' records and outbox records: one each per APPLIED event, none FAILED.
     const recordCheck = async () => {
-      const schema = (await db.query(`SELECT schema_name FROM tenants WHERE id = 'bench'`)).rows[0].schema_name;
-      const table = (
-        await db.query(`SELECT table_name FROM entity_definitions WHERE tenant_id = 'bench' AND name = 'bench_orders'`)
-      ).rows[0].table_name;
-      // After the settling pause of stored(), then one snapshot of all four counts.
-      await stored(hg.info.recordId!);
+      // After the settling pause of stored(), then one snapshot of all counts.
+      await stored('record');
+      const tables = (
+        await db.query(
+          `SELECT t.schema_name, e.table_name FROM tenants t
+             JOIN entity_definitions e ON e.tenant_id = t.id AND e.name = 'bench_orders'`,
+        )
+      ).rows.map((r) => ({ schema: r.schema_name as string, table: r.table_name as string }));
+      const sum = (select: (t: { schema: string; table: string }) => string) => tables.map(select).join(' + ');
       const { events, applied, records, outbox } = (
         await db.query(
-          `SELECT (SELECT count(*)::int FROM trigger_events WHERE trigger_id = $1) AS events,
-                  (SELECT count(*)::int FROM trigger_events WHERE trigger_id = $1 AND action_status = 'APPLIED') AS applied,
-                  (SELECT count(*)::int FROM "${schema}"."${table}") AS records,
-                  (SELECT count(*)::int FROM "${schema}".mutation_webhook_outbox) AS outbox`,
-          [hg.info.recordId!],
+          `SELECT (SELECT count(*)::int FROM trigger_events WHERE trigger_id = ANY($1)) AS events,
+                  (SELECT count(*)::int FROM trigger_events WHERE trigger_id = ANY($1) AND action_status = 'APPLIED') AS applied,
+                  ${sum((t) => `(SELECT count(*)::int FROM "${t.schema}"."${t.table}")`)} AS records,
+                  ${sum((t) => `(SELECT count(*)::int FROM "${t.schema}".mutation_webhook_outbox)`)} AS outbox`,
+          [recordIds],
         )
       ).rows[0];
       if (applied !== events || records !== events || outbox !== events) {
@@ -269,7 +287,9 @@ async function main() {
           const pathName =
             shape === 'bare' || shape === 'floor'
               ? `/${shape}/${crypto.randomUUID()}`
-              : `/linker/triggers/webhook/${idOf[shape]}`;
+              : shape === 'record'
+                ? recordIds.map((id) => `/linker/triggers/webhook/${id}`)
+                : `/linker/triggers/webhook/${idOf[shape]}`;
           const { m, accepted } = await scenario(server, shape, pathName);
           results.set(shape, [...(results.get(shape) ?? []), m]);
           if (shape === 'signed') signedAccepted = accepted;
@@ -311,7 +331,8 @@ async function main() {
   const bareRuns = results.get('bare')!;
   const pad = (v: string | number, n: number) => String(v).padStart(n);
   const lines = [
-    `PostgreSQL ${settings.v} (synchronous_commit=${settings.sc}, max_wal_size=${settings.wal}), Hookgate pool ${poolSize}; ` +
+    `PostgreSQL ${settings.v} (synchronous_commit=${settings.sc}, max_wal_size=${settings.wal}), Hookgate pool ${poolSize}, ` +
+      `prepared statements ${process.env.DB_PREPARED_STATEMENTS ?? 'on'}, RECORD over ${recordTenants} tenant(s); ` +
       `${CONNECTIONS} connections, ${BODY_BYTES}-byte JSON bodies; ${ROUNDS} rounds of ${SECONDS} s per scenario (after ${WARMUP_SECONDS} s warm-up), medians`,
     '',
     `| ${'scenario'.padEnd(44)} | req/s  | ratio to bare (per round) | p50 ms | p99 ms |`,

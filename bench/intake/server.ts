@@ -4,7 +4,8 @@
  *   bare     a Fastify instance with one POST route that reads the body as bytes and answers 202
  *   floor    the bare route that first commits the body in PostgreSQL, batched (./floor.ts)
  *   hookgate the whole service (real PostgreSQL, migrations): a signed (HMAC_HEX), an unsigned, a
- *            GITHUB-scheme and a RECORD trigger (entity bench_orders with one webhook configuration)
+ *            GITHUB-scheme and a RECORD trigger (entity bench_orders with one webhook configuration;
+ *            in BENCH_RECORD_TENANTS tenants, default 1)
  * Sends { port, triggerId? } to the parent over IPC once it listens; exits on SIGTERM.
  */
 import 'reflect-metadata';
@@ -32,6 +33,7 @@ async function hookgate(databaseUrl: string, secret: string) {
     LOG_LEVEL: 'warn',
     DISPATCHER: 'off',
     ...(process.env.DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.DB_POOL_SIZE } : {}),
+    ...(process.env.DB_PREPARED_STATEMENTS ? { DB_PREPARED_STATEMENTS: process.env.DB_PREPARED_STATEMENTS } : {}),
   });
   const runtime = await startRuntime(config, createLogger(config.logLevel));
   const app = await createHttpServer(runtime);
@@ -43,6 +45,34 @@ async function hookgate(databaseUrl: string, secret: string) {
     webhookSecret: secret,
     signatureScheme: 'GITHUB',
   });
+  // BENCH_RECORD_TENANTS: the RECORD trigger, its entity and configuration in that many tenants
+  // (`bench`, then `bench-r1`…), so the RECORD scenario can spread its events over them.
+  const recordIds: string[] = [];
+  const recordTenants = Math.max(1, Number(process.env.BENCH_RECORD_TENANTS ?? 1));
+  for (let i = 0; i < recordTenants; i++) {
+    const tenantCtx = { ...ctx, tenantId: i === 0 ? 'bench' : `bench-r${i}` };
+    recordIds.push(await recordTrigger(runtime, tenantCtx, secret));
+  }
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    port: (app.server.address() as { port: number }).port,
+    signedId: signed.id,
+    unsignedId: unsigned.id,
+    githubId: github.id,
+    recordIds,
+    poolSize: config.dbPoolSize,
+    close: async () => {
+      await app.close();
+      await runtime.close();
+    },
+  };
+}
+
+type Runtime = Awaited<ReturnType<typeof startRuntime>>;
+type Ctx = { tenantId: string; actor: string; permissions: Set<string> };
+
+/** Entity bench_orders with one webhook configuration, and a RECORD trigger inserting into it. */
+async function recordTrigger(runtime: Runtime, ctx: Ctx, secret: string): Promise<string> {
   await runtime.services.entities.define(ctx, {
     name: 'bench_orders',
     fields: [
@@ -64,19 +94,7 @@ async function hookgate(databaseUrl: string, secret: string) {
     recordEntity: 'bench_orders',
     recordOperation: 'INSERT',
   });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return {
-    port: (app.server.address() as { port: number }).port,
-    signedId: signed.id,
-    unsignedId: unsigned.id,
-    githubId: github.id,
-    recordId: record.id,
-    poolSize: config.dbPoolSize,
-    close: async () => {
-      await app.close();
-      await runtime.close();
-    },
-  };
+  return record.id;
 }
 
 async function main() {
