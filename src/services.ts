@@ -36,7 +36,7 @@ export interface Services {
 export function createServices(config: Config, db: Database, logger: Logger, metrics: Metrics): Services {
   const tenants = new TenantSchemas(db.pool);
   // RECORD triggers write through the one record service, at intake and on retryTriggerEvent.
-  const recordActions = new RecordActionApplier({ get: (ctx, name) => services.entities.get(ctx, name) }, tenants, {
+  const recordActions = new RecordActionApplier({ getMany: (pairs) => services.entities.getMany(pairs) }, tenants, {
     writeWithin: (client, args) => services.records.writeWithin(client, args),
     recordKeys: (entity, operation, records) => services.records.recordKeys(entity, operation, records),
   });

@@ -31,9 +31,15 @@ export interface OutboxWrite {
   changes: EntityChange[];
   /** OUTBOX_MAX_ROWS_PER_WRITE; default DEFAULT_OUTBOX_MAX_ROWS_PER_WRITE. */
   maxRows?: number;
+  /**
+   * The entity's configurations, read earlier in the same transaction by `readMatchingConfigs`
+   * (which took the tenant's hint lock); unset, they are read here.
+   */
+  configs?: readonly TargetConfig[];
 }
 
-interface TargetConfig {
+/** An enabled configuration of the written entity, as the outbox insert needs it. */
+export interface TargetConfig {
   id: string;
   events: string[];
   max_retries: number;
@@ -47,6 +53,45 @@ const MATCHING_CONFIGS = {
           WHERE tenant_id = $1 AND entity_name = $2 AND enabled AND NOT deleted
           ORDER BY created_at, id`,
 };
+
+/**
+ * MATCHING_CONFIGS for several tenants' entities in one statement, inside the caller's
+ * transaction: takes each tenant's hint lock shared (held to commit, as MATCHING_CONFIGS does;
+ * the aggregate reads every lock before any row comes out) and answers each pair's enabled
+ * configurations, oldest first (none for a pair not asked about). For a writer that writes many tenants'
+ * changes in one transaction (a batch of RECORD trigger events): one statement for the batch
+ * instead of one per tenant.
+ */
+export async function readMatchingConfigs(
+  client: Queryable,
+  pairs: ReadonlyArray<{ tenantId: string; entityName: string }>,
+): Promise<(tenantId: string, entityName: string) => TargetConfig[]> {
+  const key = (tenantId: string, entityName: string) => `${tenantId}\u0000${entityName}`;
+  const unique = new Map(pairs.map((p) => [key(p.tenantId, p.entityName), p]));
+  const found = new Map<string, TargetConfig[]>();
+  const configsOf = (tenantId: string, entityName: string) => found.get(key(tenantId, entityName)) ?? [];
+  if (unique.size === 0) return configsOf;
+  const { rows } = await queryPrepared<TargetConfig & { tenant_id: string; entity_name: string }>(client, {
+    text: `WITH hint_locks AS MATERIALIZED (
+             SELECT ${hintLockSharedSql('t.tenant_id')} AS locked
+               FROM (SELECT DISTINCT unnest($1::text[]) AS tenant_id) t
+           )
+           SELECT w.tenant_id, w.entity_name, w.id, w.events, w.max_retries
+             FROM (SELECT count(*) FROM hint_locks) l
+            CROSS JOIN unnest($1::text[], $2::text[]) AS k(tenant_id, entity_name)
+             JOIN webhook_configs w ON w.tenant_id = k.tenant_id AND w.entity_name = k.entity_name
+            WHERE w.enabled AND NOT w.deleted
+            ORDER BY w.created_at, w.id`,
+    values: [[...unique.values()].map((p) => p.tenantId), [...unique.values()].map((p) => p.entityName)],
+  });
+  for (const { tenant_id, entity_name, ...config } of rows) {
+    const k = key(tenant_id, entity_name);
+    const list = found.get(k);
+    if (list) list.push(config);
+    else found.set(k, [config]);
+  }
+  return configsOf;
+}
 
 // Bound per statement so a batch of 1000 changes × many configurations stays a few statements.
 const ROWS_PER_STATEMENT = 5000;
@@ -76,10 +121,9 @@ function payloadText(head: string, requestId: string, tail: string): string {
  */
 export async function writeOutboxRecords(client: Queryable, args: OutboxWrite): Promise<number> {
   if (args.changes.length === 0) return 0;
-  const { rows: configs } = await queryPrepared<TargetConfig>(client, {
-    ...MATCHING_CONFIGS,
-    values: [args.tenantId, args.entityName],
-  });
+  const configs =
+    args.configs ??
+    (await queryPrepared<TargetConfig>(client, { ...MATCHING_CONFIGS, values: [args.tenantId, args.entityName] })).rows;
   if (configs.length === 0) return 0;
   const targetsOf = new Map<string, TargetConfig[]>();
   for (const op of new Set(args.changes.map((c) => c.operation)))

@@ -7,7 +7,7 @@ import type { EntityDefinition } from '../catalog/model';
 import type { Database } from '../db/database';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError, validationError, type FieldError } from '../errors';
-import { writeOutboxRecords, type EntityChange } from '../outbox/enqueue';
+import { writeOutboxRecords, type EntityChange, type TargetConfig } from '../outbox/enqueue';
 import { queryPrepared } from '../db/prepared';
 import { RecordSql } from './record-sql';
 
@@ -186,6 +186,8 @@ export class RecordService {
       entity: EntityDefinition;
       operation: BatchOperation;
       writes: Array<{ records: Row[]; keys: string[]; writeRequestId: string }>;
+      /** The entity's configurations, read in this transaction by readMatchingConfigs. */
+      configs?: readonly TargetConfig[];
     },
   ): Promise<void> {
     const { entity, operation, writes } = args;
@@ -214,6 +216,7 @@ export class RecordService {
         occurredAt: new Date(),
         changes,
         maxRows: this.outboxMaxRowsPerWrite,
+        configs: args.configs,
       });
     } catch (err) {
       const code = pgCode(err);

@@ -1,9 +1,6 @@
 import type pg from 'pg';
-import type { TenantContext } from '../auth/permissions';
-import type { EntityService } from '../catalog/entity-service';
-import type { EntityDefinition } from '../catalog/model';
+import { entityKey, type EntityService } from '../catalog/entity-service';
 import type { TenantSchemas } from '../db/tenant-schema';
-import { AppError } from '../errors';
 import type { RecordService } from '../records/record-service';
 import {
   describeActionError,
@@ -12,6 +9,7 @@ import {
   type PreparedAction,
   type ReadyAction,
 } from './event-writer';
+import { readMatchingConfigs } from '../outbox/enqueue';
 import { mapRecords } from './record-mapping';
 
 /**
@@ -22,25 +20,27 @@ import { mapRecords } from './record-mapping';
  */
 export class RecordActionApplier implements ActionApplier {
   constructor(
-    private readonly entities: Pick<EntityService, 'get'>,
+    private readonly entities: Pick<EntityService, 'getMany'>,
     private readonly tenants: Pick<TenantSchemas, 'ensure'>,
     private readonly records: Pick<RecordService, 'writeWithin' | 'recordKeys'>,
   ) {}
 
-  /** One look-up per tenant and entity for the whole batch. */
+  /** One look-up of the entities of every tenant in the batch, in one statement. */
   async prepare(events: ActionEvent[]): Promise<Array<PreparedAction | null>> {
-    const lookups = new Map<string, Promise<EntityDefinition | null>>();
+    const wanted = new Map<string, { tenantId: string; name: string }>();
+    for (const event of events) {
+      if (event.record)
+        wanted.set(entityKey(event.tenantId, event.record.entityName), {
+          tenantId: event.tenantId,
+          name: event.record.entityName,
+        });
+    }
+    const entities = wanted.size > 0 ? await this.entities.getMany([...wanted.values()]) : new Map();
     return Promise.all(
       events.map(async (event): Promise<PreparedAction | null> => {
         const spec = event.record;
         if (!spec) return null;
-        const key = `${event.tenantId}\u0000${spec.entityName}`;
-        let lookup = lookups.get(key);
-        if (!lookup) {
-          lookup = this.entity(event.tenantId, spec.entityName);
-          lookups.set(key, lookup);
-        }
-        const entity = await lookup;
+        const entity = entities.get(entityKey(event.tenantId, spec.entityName));
         if (!entity) return { ok: false, error: `ENTITY_NOT_FOUND: entity ${spec.entityName} is not defined` };
         const mapped = mapRecords(entity, spec.fieldMap, event.body, event);
         if (!mapped.ok) return mapped;
@@ -73,11 +73,16 @@ export class RecordActionApplier implements ActionApplier {
   async apply(client: pg.PoolClient, actions: ReadyAction[]): Promise<void> {
     const byEntity = new Map<string, ReadyAction[]>();
     for (const action of actions) {
-      const key = `${action.tenantId}\u0000${action.entity.name}`;
+      const key = entityKey(action.tenantId, action.entity.name);
       const list = byEntity.get(key);
       if (list) list.push(action);
       else byEntity.set(key, [action]);
     }
+    // Every tenant's configurations in one statement, not one per tenant inside the transaction.
+    const configsOf = await readMatchingConfigs(
+      client,
+      [...byEntity.values()].map(([a]) => ({ tenantId: a.tenantId, entityName: a.entity.name })),
+    );
     for (const list of byEntity.values()) {
       for (const run of splitIntoRuns(list)) {
         const first = run[0];
@@ -87,18 +92,9 @@ export class RecordActionApplier implements ActionApplier {
           entity: first.entity,
           operation: first.operation,
           writes: run,
+          configs: configsOf(first.tenantId, first.entity.name),
         });
       }
-    }
-  }
-
-  private async entity(tenantId: string, name: string): Promise<EntityDefinition | null> {
-    const ctx: TenantContext = { tenantId, actor: 'trigger', permissions: new Set() };
-    try {
-      return await this.entities.get(ctx, name);
-    } catch (err) {
-      if (err instanceof AppError && err.code === 'ENTITY_NOT_FOUND') return null;
-      throw err;
     }
   }
 }

@@ -60,6 +60,32 @@ describe('EventWriter', () => {
     return counter;
   };
 
+  /** The pool, recording the text of every statement sent on the connections it hands out (transactions). */
+  const transactionCountingPool = () => {
+    const texts: string[] = [];
+    const pool = new Proxy(t.runtime.db.pool, {
+      get(target, prop) {
+        if (prop !== 'connect') return Reflect.get(target, prop, target);
+        return async () => {
+          const client = await target.connect();
+          return new Proxy(client, {
+            get(c, p) {
+              if (p === 'query')
+                return (...args: unknown[]) => {
+                  const q = args[0] as string | { text: string };
+                  texts.push(typeof q === 'string' ? q : q.text);
+                  return (c.query as (...a: unknown[]) => unknown)(...args);
+                };
+              const v = Reflect.get(c, p, c);
+              return typeof v === 'function' ? v.bind(c) : v;
+            },
+          });
+        };
+      },
+    }) as pg.Pool;
+    return { pool, texts };
+  };
+
   /** A write whose trigger is current: it is stored or found, never refused. */
   const write = async (writer: EventWriter, e: NewEvent) => {
     const stored = await writer.write(e);
@@ -259,26 +285,9 @@ describe('EventWriter', () => {
       webhookUrl: 'https://example.com/items',
       secret: 'item-secret',
     });
-    // Counts the statements of the batch's transaction.
-    let statements = 0;
-    const pool = new Proxy(db.pool, {
-      get(target, prop) {
-        if (prop !== 'connect') return Reflect.get(target, prop, target);
-        return async () => {
-          const client = await target.connect();
-          return new Proxy(client, {
-            get(c, p) {
-              if (p === 'query')
-                return (...args: unknown[]) => (statements++, (c.query as (...a: unknown[]) => unknown)(...args));
-              const v = Reflect.get(c, p, c);
-              return typeof v === 'function' ? v.bind(c) : v;
-            },
-          });
-        };
-      },
-    }) as pg.Pool;
+    const counted = transactionCountingPool();
     const applier = new RecordActionApplier(services.entities, services.tenants, services.records);
-    const writer = new EventWriter(pool, oneAtATime, applier);
+    const writer = new EventWriter(counted.pool, oneAtATime, applier);
     const record = { entityName: 'writer_items', operation: 'UPSERT' as const, fieldMap: null };
     const withBody = (body: unknown) => event({ body: Buffer.from(JSON.stringify(body)), record });
     const first = write(writer, withBody({ id: 'warm-up', n: 0 }));
@@ -289,11 +298,11 @@ describe('EventWriter', () => {
       withBody({ id: 'twice', n: 2 }),
     ];
     await first;
-    statements = 0;
+    counted.texts.length = 0;
     const stored = await Promise.all(batch.map((e) => write(writer, e)));
     // BEGIN, the events, one write per run of records (two runs: the repeated key starts a second),
     // each with its configurations, outbox insert and due mark, COMMIT: far from four per event.
-    expect(statements).toBeLessThanOrEqual(12);
+    expect(counted.texts.length).toBeLessThanOrEqual(12);
 
     const { rows: events } = await db.pool.query<{ id: string; action_status: string }>(
       'SELECT id, action_status FROM trigger_events WHERE id = ANY($1::uuid[])',
@@ -316,5 +325,72 @@ describe('EventWriter', () => {
       data: { id: 'twice', n: 2 },
       previous: { id: 'twice', n: 1 },
     });
+  });
+
+  it('writes a batch of RECORD events of several tenants with one read of their configurations', async () => {
+    const { services, db } = t.runtime;
+    // Three tenants with the same entity: two configurations, one, none.
+    const tenants = [uniqueTenant('spread-a'), uniqueTenant('spread-b'), uniqueTenant('spread-c')];
+    const configs = new Map<string, string[]>();
+    const triggers = new Map<string, string>();
+    for (const [i, id] of tenants.entries()) {
+      const ctx = { tenantId: id, actor: 'test', permissions: new Set(['tenant:admin']) };
+      await services.entities.define(ctx, {
+        name: 'spread_items',
+        fields: [
+          { name: 'id', type: 'STRING' },
+          { name: 'n', type: 'INTEGER' },
+        ],
+        primaryKey: 'id',
+      });
+      const made: string[] = [];
+      for (let c = 0; c < 2 - i; c++) {
+        const config = await services.webhooks.create(ctx, {
+          entityName: 'spread_items',
+          events: 'INSERT',
+          webhookUrl: `https://example.com/${i}/${c}`,
+        });
+        made.push(config.id);
+      }
+      configs.set(id, made);
+      triggers.set(id, (await services.triggers.create(ctx, { name: 'spread', webhookSecret: 'k' })).id);
+    }
+    const counted = transactionCountingPool();
+    const applier = new RecordActionApplier(services.entities, services.tenants, services.records);
+    const writer = new EventWriter(counted.pool, oneAtATime, applier);
+    const record = { entityName: 'spread_items', operation: 'INSERT' as const, fieldMap: null };
+    const of = (tenantId: string, body: unknown) =>
+      event({ tenantId, triggerId: triggers.get(tenantId)!, body: Buffer.from(JSON.stringify(body)), record });
+    // A STORE event goes alone; the twelve behind it go as one batch (one transaction), four per tenant.
+    const first = write(writer, event());
+    const batch = Array.from({ length: 12 }, (_, i) => of(tenants[i % 3], { id: `item-${i}`, n: i }));
+    const stored = await Promise.all([first, ...batch.map((e) => write(writer, e))]);
+    expect(counted.texts.filter((text) => text.includes('webhook_configs'))).toHaveLength(1);
+    expect(counted.texts.filter((text) => /^\s*BEGIN/i.test(text))).toHaveLength(1);
+
+    const { rows: events } = await db.pool.query<{ id: string; tenant_id: string; action_status: string }>(
+      'SELECT id, tenant_id, action_status FROM trigger_events WHERE id = ANY($1::uuid[])',
+      [stored.slice(1).map((s) => s.eventId)],
+    );
+    expect(events.map((e) => e.action_status)).toEqual(Array(12).fill('APPLIED'));
+    for (const [i, id] of tenants.entries()) {
+      const schema = await services.tenants.ensure(id);
+      const mine = batch.filter((_, k) => k % 3 === i);
+      const { rows: records } = await db.pool.query<{ id: string }>(
+        `SELECT id FROM "${schema}"."spread_items" ORDER BY n`,
+      );
+      expect(records.map((r) => r.id)).toEqual(mine.map((e) => JSON.parse(e.body.toString()).id));
+      const { rows: outbox } = await db.pool.query<{ config: string; payload: any }>(
+        `SELECT webhook_config_id::text AS config, payload_json::jsonb AS payload
+           FROM "${schema}".mutation_webhook_outbox`,
+      );
+      // Each event's records reach every configuration of its own tenant, and no other's.
+      expect(outbox).toHaveLength(mine.length * configs.get(id)!.length);
+      for (const e of mine) {
+        const own = outbox.filter((r) => r.payload.writeRequestId === e.id);
+        expect(own.map((r) => r.config).sort()).toEqual([...configs.get(id)!].sort());
+        expect(own.every((r) => r.payload.tenantId === id)).toBe(true);
+      }
+    }
   });
 });
