@@ -14,9 +14,15 @@ import type { Queryable } from './database';
  * another's. Texts differ per tenant schema, so a connection keeps at most
  * `MAX_STATEMENTS_PER_CONNECTION` of them; the next new one first deallocates them all (one round
  * trip per that many new statements; the backend's memory stays bounded however many tenants
- * there are).
+ * there are: a statement of this kind and the catalogue entries it pulls in take ~25 KB of a
+ * backend, so at most ~12 MB per connection).
+ *
+ * Why 500: a batch of RECORD events spread over 100 tenants needs ~230 texts per connection (two
+ * per tenant, the event inserts of each batch size, a few shared). Below that, every statement is
+ * parsed and planned again after each reset: at 200, 555 events/s and 952 µs of PostgreSQL CPU per
+ * event; at 500, 909–933 events/s and 420–435 µs (bench/README.md, seventeenth session).
  */
-export const MAX_STATEMENTS_PER_CONNECTION = 200;
+export const MAX_STATEMENTS_PER_CONNECTION = 500;
 
 /** Names prepared on each connection that may have them; a connection not in here gets none. */
 const preparedOn = new WeakMap<pg.ClientBase, Set<string>>();
