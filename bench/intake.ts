@@ -13,7 +13,7 @@
  * Settings: BENCH_SECONDS (default 10 per scenario and round), BENCH_ROUNDS (default 3),
  * BENCH_CONNECTIONS (default 32), BENCH_BODY_BYTES (default 1024), BENCH_RECORD_TENANTS (default 1:
  * the RECORD scenario's events go round the RECORD triggers of that many tenants), and for the
- * server DB_POOL_SIZE and DB_PREPARED_STATEMENTS.
+ * server DB_POOL_SIZE, DB_PREPARED_STATEMENTS and DB_PREPARED_STATEMENTS_PER_CONNECTION.
  *
  * Every signed request is new (its own body, timestamp of now and signature), so each one is
  * verified and inserted: the replay path is measured separately. After the run the number of

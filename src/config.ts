@@ -2,6 +2,7 @@ import path from 'node:path';
 import { ConfigError } from './config-error';
 import { envInt as int, type Env } from './env';
 import { loadDispatcherSettings } from './dispatcher/settings';
+import { DEFAULT_STATEMENTS_PER_CONNECTION } from './db/prepared';
 
 /** Every setting of the service, parsed and validated once at start. See README "Settings". */
 export interface Config {
@@ -12,6 +13,8 @@ export interface Config {
   databaseDirectUrl: string | undefined;
   /** Named prepared statements on PostgreSQL connections (off behind poolers that cannot keep them). */
   dbPreparedStatements: boolean;
+  /** DB_PREPARED_STATEMENTS_PER_CONNECTION: most prepared statements a connection keeps (src/db/prepared.ts). */
+  dbPreparedPerConnection: number;
   /** How long a request waits for a pooled connection before it answers 503. */
   dbConnectionTimeoutMs: number;
   dataDir: string;
@@ -173,6 +176,13 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     databaseDirectUrl,
     dbPreparedStatements: bool(env, 'DB_PREPARED_STATEMENTS', true),
+    dbPreparedPerConnection: int(
+      env,
+      'DB_PREPARED_STATEMENTS_PER_CONNECTION',
+      DEFAULT_STATEMENTS_PER_CONNECTION,
+      10,
+      100_000,
+    ),
     dbConnectionTimeoutMs: int(env, 'DB_CONNECTION_TIMEOUT_MS', 10_000, 100, 600_000),
     dataDir: path.resolve(str(env, 'DATA_DIR') ?? './.data'),
     port: int(env, 'PORT', 4000, 0, 65535),

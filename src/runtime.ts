@@ -48,6 +48,7 @@ export async function startRuntime(
     logger,
     directUrl: embedded ? undefined : config.databaseDirectUrl,
     preparedStatements: config.dbPreparedStatements,
+    preparedPerConnection: config.dbPreparedPerConnection,
     connectionTimeoutMs: config.dbConnectionTimeoutMs,
   });
   try {

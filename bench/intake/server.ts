@@ -34,6 +34,9 @@ async function hookgate(databaseUrl: string, secret: string) {
     DISPATCHER: 'off',
     ...(process.env.DB_POOL_SIZE ? { DB_POOL_SIZE: process.env.DB_POOL_SIZE } : {}),
     ...(process.env.DB_PREPARED_STATEMENTS ? { DB_PREPARED_STATEMENTS: process.env.DB_PREPARED_STATEMENTS } : {}),
+    ...(process.env.DB_PREPARED_STATEMENTS_PER_CONNECTION
+      ? { DB_PREPARED_STATEMENTS_PER_CONNECTION: process.env.DB_PREPARED_STATEMENTS_PER_CONNECTION }
+      : {}),
   });
   const runtime = await startRuntime(config, createLogger(config.logLevel));
   const app = await createHttpServer(runtime);

@@ -65,6 +65,8 @@ export interface DatabaseOptions {
   directUrl?: string;
   /** Named prepared statements on the pool's connections (never on PGlite). Default on. */
   preparedStatements?: boolean;
+  /** Most prepared statements a connection keeps (DEFAULT_STATEMENTS_PER_CONNECTION). */
+  preparedPerConnection?: number;
   /** Wait for a pooled connection before giving up (503). Default 10 s. */
   connectionTimeoutMs?: number;
 }
@@ -72,7 +74,7 @@ export interface DatabaseOptions {
 export function createDatabase(url: string, opts: DatabaseOptions): Database {
   const connectionTimeoutMs = opts.connectionTimeoutMs ?? 10_000;
   const pool = createPool({ url, max: opts.poolSize, connectionTimeoutMs, applicationName: 'hookgate' }, opts.logger);
-  if (!opts.embedded && opts.preparedStatements !== false) allowPreparedStatements(pool);
+  if (!opts.embedded && opts.preparedStatements !== false) allowPreparedStatements(pool, opts.preparedPerConnection);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   let readOnly: pg.Pool | undefined;
   let closed = false;

@@ -12,28 +12,29 @@ import type { Queryable } from './database';
  * Only on connections of pools that opted in with `allowPreparedStatements`: never on PGlite,
  * where every connection is the one shared session and a name prepared by one would collide with
  * another's. Texts differ per tenant schema, so a connection keeps at most
- * `MAX_STATEMENTS_PER_CONNECTION` of them; the next new one first deallocates them all (one round
+ * `DEFAULT_STATEMENTS_PER_CONNECTION` of them (DB_PREPARED_STATEMENTS_PER_CONNECTION); the next
+ * new one first deallocates them all (one round
  * trip per that many new statements; the backend's memory stays bounded however many tenants
  * there are: a statement of this kind and the catalogue entries it pulls in take ~25 KB of a
  * backend, so at most ~12 MB per connection).
  *
- * Why 500: a batch of RECORD events spread over 100 tenants needs ~230 texts per connection (two
+ * Why 500 by default: a batch of RECORD events spread over 100 tenants needs ~230 texts per connection (two
  * per tenant, the event inserts of each batch size, a few shared). Below that, every statement is
  * parsed and planned again after each reset: at 200, 555 events/s and 952 µs of PostgreSQL CPU per
  * event; at 500, 909–933 events/s and 420–435 µs (bench/README.md, seventeenth session).
  */
-export const MAX_STATEMENTS_PER_CONNECTION = 500;
+export const DEFAULT_STATEMENTS_PER_CONNECTION = 500;
 
-/** Names prepared on each connection that may have them; a connection not in here gets none. */
-const preparedOn = new WeakMap<pg.ClientBase, Set<string>>();
+/** Names prepared on each connection that may have them, and how many it may keep; a connection not in here gets none. */
+const preparedOn = new WeakMap<pg.ClientBase, { names: Set<string>; max: number }>();
 const namesByText = new Map<string, string>();
 
-/** From now on, connections this pool opens may keep prepared statements. */
-export function allowPreparedStatements(pool: pg.Pool): void {
+/** From now on, connections this pool opens may keep up to `maxPerConnection` prepared statements each. */
+export function allowPreparedStatements(pool: pg.Pool, maxPerConnection = DEFAULT_STATEMENTS_PER_CONNECTION): void {
   pool.on('connect', (client) => {
     // node-postgres remembers what it prepared here; it must forget them when we deallocate.
     if (typeof (client as unknown as ClientInternals).connection?.parsedStatements === 'object')
-      preparedOn.set(client, new Set());
+      preparedOn.set(client, { names: new Set(), max: maxPerConnection });
   });
 }
 
@@ -74,10 +75,11 @@ async function run<R extends pg.QueryResultRow>(
   client: Queryable,
   query: { text: string; values?: unknown[] },
 ): Promise<pg.QueryResult<R>> {
-  const names = preparedOn.get(client as pg.ClientBase);
-  if (!names) return queryWithCallback<R>(client, query);
+  const prepared = preparedOn.get(client as pg.ClientBase);
+  if (!prepared) return queryWithCallback<R>(client, query);
+  const { names, max } = prepared;
   const name = nameOf(query.text);
-  if (!names.has(name) && names.size >= MAX_STATEMENTS_PER_CONNECTION) {
+  if (!names.has(name) && names.size >= max) {
     await client.query('DEALLOCATE ALL');
     names.clear();
     (client as unknown as ClientInternals).connection!.parsedStatements = {};

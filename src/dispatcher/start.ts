@@ -40,7 +40,7 @@ export function createDispatcherPool(
   url: string | undefined,
   size: number,
   logger: Logger,
-  opts: { pooled?: boolean; preparedStatements?: boolean } = {},
+  opts: { pooled?: boolean; preparedStatements?: boolean; preparedPerConnection?: number } = {},
 ): pg.Pool {
   // A transaction-mode pooler refuses startup options (PgBouncer 1.18: "unsupported startup parameter").
   const pool = createPool(
@@ -53,7 +53,7 @@ export function createDispatcherPool(
     },
     logger,
   );
-  if (opts.preparedStatements !== false) allowPreparedStatements(pool);
+  if (opts.preparedStatements !== false) allowPreparedStatements(pool, opts.preparedPerConnection);
   return pool;
 }
 
@@ -74,6 +74,7 @@ export function startDispatcher(
     : createDispatcherPool(config.databaseUrl, settings.poolSize, services.logger, {
         pooled: services.db.pooled,
         preparedStatements: config.dbPreparedStatements,
+        preparedPerConnection: config.dbPreparedPerConnection,
       });
   const dispatcher = new Dispatcher({
     pool: ownPool ?? services.db.pool,

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { allowPreparedStatements, MAX_STATEMENTS_PER_CONNECTION, queryPrepared } from '../../src/db/prepared';
+import { allowPreparedStatements, queryPrepared } from '../../src/db/prepared';
 
 const embedded = inject('embedded');
 
@@ -15,9 +15,9 @@ async function preparedInSession(client: pg.PoolClient): Promise<string[]> {
 
 describe.skipIf(embedded)('prepared statements (real PostgreSQL)', () => {
   const pools: pg.Pool[] = [];
-  const newPool = (allow: boolean) => {
+  const newPool = (allow: boolean, perConnection?: number) => {
     const pool = new pg.Pool({ connectionString: inject('databaseUrl'), max: 1 });
-    if (allow) allowPreparedStatements(pool);
+    if (allow) allowPreparedStatements(pool, perConnection);
     pools.push(pool);
     return pool;
   };
@@ -46,9 +46,10 @@ describe.skipIf(embedded)('prepared statements (real PostgreSQL)', () => {
     }
   });
 
-  it('keeps at most MAX_STATEMENTS_PER_CONNECTION per connection, then starts over and keeps working', async () => {
-    const pool = newPool(true);
-    const texts = Array.from({ length: MAX_STATEMENTS_PER_CONNECTION + 5 }, (_, i) => `SELECT $1::int + ${i} AS v`);
+  it("keeps at most the pool's number of statements per connection, then starts over and keeps working", async () => {
+    const perConnection = 20;
+    const pool = newPool(true, perConnection);
+    const texts = Array.from({ length: perConnection + 5 }, (_, i) => `SELECT $1::int + ${i} AS v`);
     for (const [i, text] of texts.entries()) {
       const { rows } = await queryPrepared<{ v: number }>(pool, { text, values: [1000] });
       expect(rows[0].v).toBe(1000 + i);
@@ -56,7 +57,7 @@ describe.skipIf(embedded)('prepared statements (real PostgreSQL)', () => {
     const client = await pool.connect();
     try {
       const names = await preparedInSession(client);
-      expect(names.length).toBeLessThanOrEqual(MAX_STATEMENTS_PER_CONNECTION);
+      expect(names.length).toBeLessThanOrEqual(perConnection);
       expect(names).toHaveLength(5);
     } finally {
       client.release();

@@ -17,4 +17,12 @@ describe('integer settings, read the same way everywhere', () => {
     expect(loadConfig({ PORT: '  ' }).port).toBe(4000);
     expect(loadDispatcherSettings({ DISPATCHER_CONCURRENCY: '  ' }, true).concurrency).toBe(64);
   });
+
+  it('reads how many prepared statements a connection keeps, 500 unless set, and refuses a bound too small to help', () => {
+    expect(loadConfig({}).dbPreparedPerConnection).toBe(500);
+    expect(loadConfig({ DB_PREPARED_STATEMENTS_PER_CONNECTION: '2000' }).dbPreparedPerConnection).toBe(2000);
+    expect(() => loadConfig({ DB_PREPARED_STATEMENTS_PER_CONNECTION: '5' })).toThrow(
+      /DB_PREPARED_STATEMENTS_PER_CONNECTION must be an integer in 10\.\.100000/,
+    );
+  });
 });
