@@ -15,8 +15,8 @@ import type { Queryable } from './database';
  * `DEFAULT_STATEMENTS_PER_CONNECTION` of them (DB_PREPARED_STATEMENTS_PER_CONNECTION); the next
  * new one first deallocates them all (one round
  * trip per that many new statements; the backend's memory stays bounded however many tenants
- * there are: a statement of this kind and the catalogue entries it pulls in take ~25 KB of a
- * backend, so at most ~12 MB per connection).
+ * there are: a record or outbox insert kept prepared takes ~40 KB of a backend beyond what the
+ * same statement run unnamed leaves behind, so ~20 MB per connection at 500).
  *
  * Why 500 by default: a batch of RECORD events spread over 100 tenants needs ~230 texts per connection (two
  * per tenant, the event inserts of each batch size, a few shared). Below that, every statement is
