@@ -86,6 +86,17 @@ describe('EventWriter', () => {
     return { pool, texts };
   };
 
+  /** An entity of `ctx`'s tenant with a STRING key `id` and an INTEGER `n`, the RECORD events' target. */
+  const defineItems = (ctx: { tenantId: string; actor: string; permissions: Set<string> }, name: string) =>
+    t.runtime.services.entities.define(ctx, {
+      name,
+      fields: [
+        { name: 'id', type: 'STRING' },
+        { name: 'n', type: 'INTEGER' },
+      ],
+      primaryKey: 'id',
+    });
+
   /** A write whose trigger is current: it is stored or found, never refused. */
   const write = async (writer: EventWriter, e: NewEvent) => {
     const stored = await writer.write(e);
@@ -220,14 +231,7 @@ describe('EventWriter', () => {
   it('writes RECORD events of one batch in one transaction, failing only the event the database refuses', async () => {
     const ctx = { tenantId: tenant, actor: 'test', permissions: new Set(['tenant:admin']) };
     const { services, db } = t.runtime;
-    await services.entities.define(ctx, {
-      name: 'writer_orders',
-      fields: [
-        { name: 'id', type: 'STRING' },
-        { name: 'n', type: 'INTEGER' },
-      ],
-      primaryKey: 'id',
-    });
+    await defineItems(ctx, 'writer_orders');
     const applier = new RecordActionApplier(services.entities, services.tenants, services.records);
     const writer = new EventWriter(db.pool, oneAtATime, applier);
     const record = { entityName: 'writer_orders', operation: 'INSERT' as const, fieldMap: null };
@@ -271,14 +275,7 @@ describe('EventWriter', () => {
   it('writes a batch of RECORD events with a statement or two per entity, each outbox record naming its event', async () => {
     const ctx = { tenantId: tenant, actor: 'test', permissions: new Set(['tenant:admin']) };
     const { services, db } = t.runtime;
-    await services.entities.define(ctx, {
-      name: 'writer_items',
-      fields: [
-        { name: 'id', type: 'STRING' },
-        { name: 'n', type: 'INTEGER' },
-      ],
-      primaryKey: 'id',
-    });
+    await defineItems(ctx, 'writer_items');
     await services.webhooks.create(ctx, {
       entityName: 'writer_items',
       events: 'UPSERT',
@@ -335,14 +332,7 @@ describe('EventWriter', () => {
     const triggers = new Map<string, string>();
     for (const [i, id] of tenants.entries()) {
       const ctx = { tenantId: id, actor: 'test', permissions: new Set(['tenant:admin']) };
-      await services.entities.define(ctx, {
-        name: 'spread_items',
-        fields: [
-          { name: 'id', type: 'STRING' },
-          { name: 'n', type: 'INTEGER' },
-        ],
-        primaryKey: 'id',
-      });
+      await defineItems(ctx, 'spread_items');
       const made: string[] = [];
       for (let c = 0; c < 2 - i; c++) {
         const config = await services.webhooks.create(ctx, {
