@@ -11,21 +11,22 @@ import type { Queryable } from './database';
  *
  * Only on connections of pools that opted in with `allowPreparedStatements`: never on PGlite,
  * where every connection is the one shared session and a name prepared by one would collide with
- * another's. Texts differ per tenant schema, so a connection keeps at most
- * `DEFAULT_STATEMENTS_PER_CONNECTION` of them (DB_PREPARED_STATEMENTS_PER_CONNECTION); the next
- * new one first deallocates them all (one round
- * trip per that many new statements; the backend's memory stays bounded however many tenants
- * there are: a record or outbox insert kept prepared takes ~40 KB of a backend beyond what the
- * same statement run unnamed leaves behind, so ~20 MB per connection at 500).
+ * another's. Texts differ per tenant schema, so a connection keeps at most as many as its pool
+ * allows (DB_PREPARED_STATEMENTS_PER_CONNECTION, default DEFAULT_STATEMENTS_PER_CONNECTION); the
+ * next new one first deallocates them all (one round trip per that many new statements). The
+ * backend's memory stays bounded however many tenants there are: a record or outbox insert kept
+ * prepared takes ~40 KB of a backend beyond what the same statement run unnamed leaves behind,
+ * so ~20 MB per connection at 500.
  *
- * Why 500 by default: a batch of RECORD events spread over 100 tenants needs ~230 texts per connection (two
- * per tenant, the event inserts of each batch size, a few shared). Below that, every statement is
- * parsed and planned again after each reset: at 200, 555 events/s and 952 µs of PostgreSQL CPU per
- * event; at 500, 909–933 events/s and 420–435 µs (bench/README.md, seventeenth session).
+ * Why 500 by default: a batch of RECORD events spread over 100 tenants needs ~230 texts per
+ * connection (two per tenant, the event inserts of each batch size, a few shared). Below that,
+ * every statement is parsed and planned again after each reset: at 200, 555 events/s and 952 µs of
+ * PostgreSQL CPU per event; at 500, 909–933 events/s and 420–435 µs (bench/README.md, seventeenth
+ * session).
  */
 export const DEFAULT_STATEMENTS_PER_CONNECTION = 500;
 
-/** Names prepared on each connection that may have them, and how many it may keep; a connection not in here gets none. */
+/** Names prepared on each connection that may have them, and how many it may keep; others get none. */
 const preparedOn = new WeakMap<pg.ClientBase, { names: Set<string>; max: number }>();
 const namesByText = new Map<string, string>();
 

@@ -58,9 +58,9 @@ const MATCHING_CONFIGS = {
  * MATCHING_CONFIGS for several tenants' entities in one statement, inside the caller's
  * transaction: takes each tenant's hint lock shared (held to commit, as MATCHING_CONFIGS does;
  * the aggregate reads every lock before any row comes out) and answers each pair's enabled
- * configurations, oldest first (none for a pair not asked about). For a writer that writes many tenants'
- * changes in one transaction (a batch of RECORD trigger events): one statement for the batch
- * instead of one per tenant.
+ * configurations, oldest first (none for a pair not asked about). For a writer that writes many
+ * tenants' changes in one transaction (a batch of RECORD trigger events): one statement for the
+ * batch instead of one per tenant.
  */
 export async function readMatchingConfigs(
   client: Queryable,
