@@ -140,6 +140,13 @@ async function floor(locked: boolean): Promise<Consumer> {
     );
     return claimed;
   };
+  const deliverClaimed = async (
+    table: string,
+    claimed: Array<{ id: string; request_id: string; payload_json: string }>,
+  ) => {
+    await Promise.all(claimed.map((r) => send(r.payload_json, r.request_id)));
+    await pool.query(markDelivered(table), [claimed.map((r) => r.id)]);
+  };
   const leasedLoop = async () => {
     while (running) {
       const table = tables[next++ % tables.length];
@@ -148,8 +155,7 @@ async function floor(locked: boolean): Promise<Consumer> {
         await new Promise((resolve) => setTimeout(resolve, 5));
         continue;
       }
-      await Promise.all(claimed.map((r) => send(r.payload_json, r.request_id)));
-      await pool.query(markDelivered(table), [claimed.map((r) => r.id)]);
+      await deliverClaimed(table, claimed);
     }
   };
   // floor-locked: the claim is a row lock held by an open transaction while the batch is sent, not
@@ -194,9 +200,7 @@ async function floor(locked: boolean): Promise<Consumer> {
       const claimed = await claimBatch(table);
       // A full batch may leave more behind: claim this tenant again.
       if (claimed.length === 100) dueTables.add(table);
-      if (claimed.length === 0) continue;
-      await Promise.all(claimed.map((r) => send(r.payload_json, r.request_id)));
-      await pool.query(markDelivered(table), [claimed.map((r) => r.id)]);
+      if (claimed.length > 0) await deliverClaimed(table, claimed);
     }
   };
   const loop = locked ? lockedLoop : listener ? notifiedLoop : leasedLoop;

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { Queryable } from '../db/database';
 import { queryPrepared } from '../db/prepared';
 import { markTenantDue } from './due-tenants';
+import { entityKey } from '../catalog/entity-service';
 import { AppError } from '../errors';
 import { hintLockSharedSql } from './sql/fragments';
 import { insertOutboxRecords, type NewOutboxRecords } from './sql/insert-records';
@@ -66,11 +67,10 @@ export async function readMatchingConfigs(
   client: Queryable,
   pairs: ReadonlyArray<{ tenantId: string; entityName: string }>,
 ): Promise<(tenantId: string, entityName: string) => TargetConfig[]> {
-  const key = (tenantId: string, entityName: string) => `${tenantId}\u0000${entityName}`;
-  const unique = new Map(pairs.map((p) => [key(p.tenantId, p.entityName), p]));
+  const unique = [...new Map(pairs.map((p) => [entityKey(p.tenantId, p.entityName), p])).values()];
   const found = new Map<string, TargetConfig[]>();
-  const configsOf = (tenantId: string, entityName: string) => found.get(key(tenantId, entityName)) ?? [];
-  if (unique.size === 0) return configsOf;
+  const configsOf = (tenantId: string, entityName: string) => found.get(entityKey(tenantId, entityName)) ?? [];
+  if (unique.length === 0) return configsOf;
   const { rows } = await queryPrepared<TargetConfig & { tenant_id: string; entity_name: string }>(client, {
     text: `WITH hint_locks AS MATERIALIZED (
              SELECT ${hintLockSharedSql('t.tenant_id')} AS locked
@@ -82,10 +82,10 @@ export async function readMatchingConfigs(
              JOIN webhook_configs w ON w.tenant_id = k.tenant_id AND w.entity_name = k.entity_name
             WHERE w.enabled AND NOT w.deleted
             ORDER BY w.created_at, w.id`,
-    values: [[...unique.values()].map((p) => p.tenantId), [...unique.values()].map((p) => p.entityName)],
+    values: [unique.map((p) => p.tenantId), unique.map((p) => p.entityName)],
   });
   for (const { tenant_id, entity_name, ...config } of rows) {
-    const k = key(tenant_id, entity_name);
+    const k = entityKey(tenant_id, entity_name);
     const list = found.get(k);
     if (list) list.push(config);
     else found.set(k, [config]);
