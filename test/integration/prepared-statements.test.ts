@@ -86,4 +86,29 @@ describe.skipIf(embedded)('prepared statements (real PostgreSQL)', () => {
     const { rows } = await queryPrepared<{ v: number }>(pool, { text: 'SELECT 1 / $1::int AS v', values: [1] });
     expect(rows[0].v).toBe(1);
   });
+
+  it('reads each run by the columns PostgreSQL described for it, not by those of an earlier run of the same text', async () => {
+    const setup = newPool(false);
+    const table = `prepared_shape_${process.pid}`;
+    await setup.query(`DROP TABLE IF EXISTS ${table}; CREATE TABLE ${table} (id int PRIMARY KEY, v int)`);
+    try {
+      await setup.query(`INSERT INTO ${table} VALUES (1, 5)`);
+      const text = `SELECT * FROM ${table} WHERE id = $1`;
+      const first = newPool(true);
+      for (let i = 0; i < 2; i++) {
+        const { rows } = await queryPrepared(first, { text, values: [1] });
+        expect(rows).toEqual([{ id: 1, v: 5 }]);
+      }
+      // Same text, so the same statement name, on a connection that prepares it after the table changed:
+      // another column, and another type for v.
+      await setup.query(`ALTER TABLE ${table} ADD COLUMN note text DEFAULT 'n', ALTER COLUMN v TYPE text`);
+      const second = newPool(true);
+      for (let i = 0; i < 2; i++) {
+        const { rows } = await queryPrepared(second, { text, values: [1] });
+        expect(rows).toEqual([{ id: 1, v: '5', note: 'n' }]);
+      }
+    } finally {
+      await setup.query(`DROP TABLE IF EXISTS ${table}`);
+    }
+  });
 });

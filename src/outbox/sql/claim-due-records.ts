@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database';
-import { queryPrepared } from '../../db/prepared';
+import { queryPrepared, statementText } from '../../db/prepared';
 import { sqlInteger } from '../../db/sql';
 import type { DeliveryConfig } from '../../dispatcher/request';
 import { WEBHOOK_DEFAULTS } from '../../webhooks/defaults';
@@ -80,8 +80,9 @@ export async function claimDueRecords(
   // The EXISTS skips the walk when every configuration of the tenant is controlled: it would
   // only step over their records, all of them, at every claim. Deleted configurations count as
   // not controlled, so their records still reach the claim (and go DEAD there).
-  const { rows } = await queryPrepared<ClaimRow>(db, {
-    text: `WITH controlled AS MATERIALIZED (${CONTROLLED_CONFIGS}
+  const text = statementText(
+    `claim ${table} ${limit}`,
+    () => `WITH controlled AS MATERIALIZED (${CONTROLLED_CONFIGS}
            ), due AS (
              SELECT id FROM ${table}
               WHERE ${CLAIMABLE} AND next_retry_at <= now()
@@ -104,6 +105,9 @@ export async function claimDueRecords(
              LEFT JOIN claimed c ON true
              LEFT JOIN webhook_configs w ON w.id = c.webhook_config_id AND w.tenant_id = $1 AND NOT w.deleted
             ORDER BY c.next_retry_at, c.id`,
+  );
+  const { rows } = await queryPrepared<ClaimRow>(db, {
+    text,
     values: [outbox.tenantId, args.workerId, args.leaseMs],
   });
   return { records: toClaimedRecords(rows), controlled: rows[0]?.controlled ?? 0 };

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database';
-import { queryPrepared } from '../../db/prepared';
+import { queryPrepared, statementText } from '../../db/prepared';
 import { OUTBOX_CHANNEL } from './fragments';
 import { HINT_CHECK_NOTIFY_COLUMNS } from './mark-tenant-due';
 import type { TenantOutbox } from './tenant-outbox';
@@ -29,16 +29,20 @@ export async function insertOutboxRecords(
   outbox: TenantOutbox,
   rows: NewOutboxRecords,
 ): Promise<{ hintDue: boolean }> {
-  const { rows: result } = await queryPrepared<{ due: boolean }>(db, {
-    // date_trunc: next_retry_at keeps milliseconds; rounding up could make a fresh record not yet due.
-    // A data-modifying WITH runs to completion whether or not the outer SELECT reads it.
-    text: `WITH written AS (
+  // date_trunc: next_retry_at keeps milliseconds; rounding up could make a fresh record not yet due.
+  // A data-modifying WITH runs to completion whether or not the outer SELECT reads it.
+  const text = statementText(
+    `outbox insert ${outbox.table}`,
+    () => `WITH written AS (
              INSERT INTO ${outbox.table} (tenant_id, entity_name, operation, request_id, webhook_config_id, payload_json, max_retries, record_key, next_retry_at)
              SELECT $1, $2, u.operation, u.request_id, u.webhook_config_id, u.payload_json, u.max_retries, u.record_key, date_trunc('milliseconds', now())
                FROM unnest($3::text[], $4::uuid[], $5::uuid[], $6::text[], $7::int[], $9::text[])
                     AS u(operation, request_id, webhook_config_id, payload_json, max_retries, record_key)
            )
            SELECT ${HINT_CHECK_NOTIFY_COLUMNS('$1', '$8')}`,
+  );
+  const { rows: result } = await queryPrepared<{ due: boolean }>(db, {
+    text,
     values: [
       outbox.tenantId,
       rows.entityName,

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database';
-import { queryPrepared } from '../../db/prepared';
+import { queryPrepared, statementText } from '../../db/prepared';
 import type { Transition } from '../../dispatcher/transitions';
 import type { TenantOutbox } from './tenant-outbox';
 
@@ -33,8 +33,9 @@ export async function settleBatch(
   if (batch.length === 0) return new Set();
   // `kept`: decided on the row as it was (SET reads the old row), reported by RETURNING from the new one.
   const kept = `o.attempt_count = 0 AND s.status = 'DELIVERED' AND s.attempt_error IS NULL`;
-  const { rows } = await queryPrepared<{ outbox_id: string }>(db, {
-    text: `WITH s AS (
+  const text = statementText(
+    `settle ${outbox.table}`,
+    () => `WITH s AS (
              SELECT * FROM unnest($2::bigint[], $3::text[], $4::int[], $5::float8[], $6::text[],
                                   $7::float8[], $8::int[], $9::int[], $10::text[], $11::text[])
                     AS s(id, status, retry_count, retry_in, last_error, started_ms, duration_ms, status_code, attempt_error,
@@ -65,6 +66,9 @@ export async function settleBatch(
               WHERE NOT u.kept
            )
            SELECT id AS outbox_id FROM u`,
+  );
+  const { rows } = await queryPrepared<{ outbox_id: string }>(db, {
+    text,
     values: [
       args.workerId,
       batch.map((b) => b.id),
