@@ -48,7 +48,7 @@ function nameOf(text: string): string {
   if (name === undefined) {
     if (namesByText.size >= 10_000) {
       namesByText.clear();
-      describedByName.clear();
+      describedByTypes = new WeakMap();
     }
     name = 'hg_' + crypto.createHash('sha1').update(text).digest('hex').slice(0, 24);
     namesByText.set(text, name);
@@ -103,6 +103,8 @@ interface FieldDescription {
 }
 interface ResultInternals {
   command: string | null;
+  /** The connection's type parsers (node-postgres sets them before the statement is sent). */
+  _types: object | undefined;
   fields: FieldDescription[];
   _parsers: unknown[] | undefined;
   _prebuiltEmptyResultObject: object | null;
@@ -114,8 +116,12 @@ interface QueryInternals {
   _accumulateRows: boolean;
 }
 
-/** The parsers and row template node-postgres built from a named statement's last RowDescription. */
-const describedByName = new Map<string, { fields: FieldDescription[]; parsers: unknown[]; template: object }>();
+/**
+ * The parsers and row template node-postgres built from a named statement's last RowDescription,
+ * by the type parsers they came from (each connection has its own) and the statement's name.
+ */
+type Described = { fields: FieldDescription[]; parsers: unknown[]; template: object };
+let describedByTypes = new WeakMap<object, Map<string, Described>>();
 
 function sameFields(a: FieldDescription[], b: FieldDescription[]): boolean {
   if (a.length !== b.length) return false;
@@ -130,8 +136,8 @@ function sameFields(a: FieldDescription[], b: FieldDescription[]): boolean {
  * the same statement: `client.query(config)` copies the config object through property
  * descriptors (pg 8.23 `cloneQueryConfig`), and the RowDescription that comes back each time is
  * turned into new parsers and a new row template (`Result.addFields`). Made from the text, the
- * query has no config to copy; a RowDescription equal to the statement's last one (names, types,
- * formats) reuses what that one built. For a 17-column statement: 40 µs of user CPU per run instead
+ * query has no config to copy; a RowDescription equal to the statement's last one on a connection
+ * with the same type parsers (names, types, formats) reuses what that one built. For a 17-column statement: 40 µs of user CPU per run instead
  * of 52 (bench/prepared-query.ts). At a few changes a second each claim, settle and outbox insert
  * runs for one or two records, so per-run costs are most of what they cost the Node thread. It
  * reads node-postgres' internals (pg is pinned to one version); the suite on PostgreSQL runs every
@@ -154,7 +160,9 @@ class PreparedQuery<R extends pg.QueryResultRow> extends pg.Query<R> {
     const self = this as unknown as QueryInternals;
     const result = self._result;
     const name = self.name!;
-    const described = describedByName.get(name);
+    const types = result._types;
+    let byName = types && describedByTypes.get(types);
+    const described = byName?.get(name);
     if (described !== undefined && result.command === null && sameFields(described.fields, msg.fields)) {
       result.fields = msg.fields;
       result._parsers = described.parsers;
@@ -163,12 +171,9 @@ class PreparedQuery<R extends pg.QueryResultRow> extends pg.Query<R> {
       return;
     }
     (pg.Query.prototype as unknown as { handleRowDescription(m: unknown): void }).handleRowDescription.call(this, msg);
-    if (result._parsers && result._prebuiltEmptyResultObject)
-      describedByName.set(name, {
-        fields: msg.fields,
-        parsers: result._parsers,
-        template: result._prebuiltEmptyResultObject,
-      });
+    if (!types || !result._parsers || !result._prebuiltEmptyResultObject) return;
+    if (!byName) describedByTypes.set(types, (byName = new Map()));
+    byName.set(name, { fields: msg.fields, parsers: result._parsers, template: result._prebuiltEmptyResultObject });
   }
 }
 

@@ -111,4 +111,23 @@ describe.skipIf(embedded)('prepared statements (real PostgreSQL)', () => {
       await setup.query(`DROP TABLE IF EXISTS ${table}`);
     }
   });
+
+  it("parses each connection's results with that connection's type parsers", async () => {
+    const plain = newPool(true);
+    const custom = new pg.Pool({
+      connectionString: inject('databaseUrl'),
+      max: 1,
+      types: {
+        getTypeParser: ((oid: number, format?: string) =>
+          oid === 23 ? (value: string) => `int:${value}` : pg.types.getTypeParser(oid, format as 'text')) as never,
+      },
+    });
+    allowPreparedStatements(custom);
+    pools.push(custom);
+    const text = 'SELECT $1::int AS v';
+    for (let i = 0; i < 2; i++) {
+      expect((await queryPrepared(plain, { text, values: [5] })).rows).toEqual([{ v: 5 }]);
+      expect((await queryPrepared(custom, { text, values: [5] })).rows).toEqual([{ v: 'int:5' }]);
+    }
+  });
 });
