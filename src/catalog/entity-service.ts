@@ -36,6 +36,13 @@ export function entityColumns(alias: string, prefix = ''): string {
   ].join(', ');
 }
 
+// Built once: a prepared statement's text is looked up by its string, and the same string is
+// found without hashing a new one on every run (src/db/prepared.ts, statementText).
+const ENTITY_BY_NAME = `SELECT ${entityColumns('e')} FROM entity_definitions e WHERE e.tenant_id = $1 AND e.name = $2`;
+const ENTITIES_BY_TENANT_AND_NAME = `SELECT e.tenant_id AS "tenantId", ${entityColumns('e')}
+               FROM unnest($1::text[], $2::text[]) AS k(tenant_id, name)
+               JOIN entity_definitions e ON e.tenant_id = k.tenant_id AND e.name = k.name`;
+
 /** The prefix `entityColumns` puts before an entity's columns when they share a row with another definition's. */
 export const ENTITY_PREFIX = 'entity.';
 
@@ -128,7 +135,7 @@ export class EntityService {
     if (typeof name !== 'string' || !CATALOG_NAME.test(name)) throw entityNotFound(String(name));
     // Prepared: every entity query (A1) reads this.
     const { rows } = await queryPrepared<EntityRow>(this.db.pool, {
-      text: `SELECT ${entityColumns('e')} FROM entity_definitions e WHERE e.tenant_id = $1 AND e.name = $2`,
+      text: ENTITY_BY_NAME,
       values: [ctx.tenantId, name],
     });
     if (!rows.length) throw entityNotFound(name);
@@ -145,9 +152,7 @@ export class EntityService {
     const wanted = pairs.filter((p) => typeof p.name === 'string' && CATALOG_NAME.test(p.name));
     if (wanted.length === 0) return found;
     const { rows } = await queryPrepared<EntityRow & { tenantId: string }>(this.db.pool, {
-      text: `SELECT e.tenant_id AS "tenantId", ${entityColumns('e')}
-               FROM unnest($1::text[], $2::text[]) AS k(tenant_id, name)
-               JOIN entity_definitions e ON e.tenant_id = k.tenant_id AND e.name = k.name`,
+      text: ENTITIES_BY_TENANT_AND_NAME,
       values: [wanted.map((p) => p.tenantId), wanted.map((p) => p.name)],
     });
     for (const row of rows) found.set(entityKey(row.tenantId, row.name), entityFromRow(row));
