@@ -137,11 +137,12 @@ function sameFields(a: FieldDescription[], b: FieldDescription[]): boolean {
  * descriptors (pg 8.23 `cloneQueryConfig`), and the RowDescription that comes back each time is
  * turned into new parsers and a new row template (`Result.addFields`). Made from the text, the
  * query has no config to copy; a RowDescription equal to the statement's last one on a connection
- * with the same type parsers (names, types, formats) reuses what that one built. For a 17-column statement: 40 µs of user CPU per run instead
- * of 52 (bench/prepared-query.ts). At a few changes a second each claim, settle and outbox insert
- * runs for one or two records, so per-run costs are most of what they cost the Node thread. It
- * reads node-postgres' internals (pg is pinned to one version); the suite on PostgreSQL runs every
- * prepared statement through it, and a test changes a table under a statement.
+ * with the same type parsers (names, types, formats) reuses what that one built. For a 17-column
+ * statement: 40 µs of user CPU per run instead of 52 (bench/prepared-query.ts). At a few changes
+ * a second each claim, settle and outbox insert runs for one or two records, so per-run costs are
+ * most of what they cost the Node thread. It reads node-postgres' internals (pg is pinned to one
+ * version); the suite on PostgreSQL runs every prepared statement through it, and tests change a
+ * table under a statement and give two connections different type parsers.
  */
 class PreparedQuery<R extends pg.QueryResultRow> extends pg.Query<R> {
   constructor(

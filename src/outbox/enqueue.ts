@@ -55,6 +55,21 @@ const MATCHING_CONFIGS = {
           ORDER BY created_at, id`,
 };
 
+// $1, $2: tenant ids and entity names, pairwise. Built once, as MATCHING_CONFIGS: the same string
+// finds its prepared name without being hashed again (src/db/prepared.ts, statementText).
+const MATCHING_CONFIGS_OF_TENANTS = {
+  text: `WITH hint_locks AS MATERIALIZED (
+           SELECT ${hintLockSharedSql('t.tenant_id')} AS locked
+             FROM (SELECT DISTINCT unnest($1::text[]) AS tenant_id) t
+         )
+         SELECT w.tenant_id, w.entity_name, w.id, w.events, w.max_retries
+           FROM (SELECT count(*) FROM hint_locks) l
+          CROSS JOIN unnest($1::text[], $2::text[]) AS k(tenant_id, entity_name)
+           JOIN webhook_configs w ON w.tenant_id = k.tenant_id AND w.entity_name = k.entity_name
+          WHERE w.enabled AND NOT w.deleted
+          ORDER BY w.created_at, w.id`,
+};
+
 /**
  * MATCHING_CONFIGS for several tenants' entities in one statement, inside the caller's
  * transaction: takes each tenant's hint lock shared (held to commit, as MATCHING_CONFIGS does;
@@ -72,16 +87,7 @@ export async function readMatchingConfigs(
   const configsOf = (tenantId: string, entityName: string) => found.get(entityKey(tenantId, entityName)) ?? [];
   if (unique.length === 0) return configsOf;
   const { rows } = await queryPrepared<TargetConfig & { tenant_id: string; entity_name: string }>(client, {
-    text: `WITH hint_locks AS MATERIALIZED (
-             SELECT ${hintLockSharedSql('t.tenant_id')} AS locked
-               FROM (SELECT DISTINCT unnest($1::text[]) AS tenant_id) t
-           )
-           SELECT w.tenant_id, w.entity_name, w.id, w.events, w.max_retries
-             FROM (SELECT count(*) FROM hint_locks) l
-            CROSS JOIN unnest($1::text[], $2::text[]) AS k(tenant_id, entity_name)
-             JOIN webhook_configs w ON w.tenant_id = k.tenant_id AND w.entity_name = k.entity_name
-            WHERE w.enabled AND NOT w.deleted
-            ORDER BY w.created_at, w.id`,
+    ...MATCHING_CONFIGS_OF_TENANTS,
     values: [unique.map((p) => p.tenantId), unique.map((p) => p.entityName)],
   });
   for (const { tenant_id, entity_name, ...config } of rows) {
