@@ -741,8 +741,11 @@ async function main(): Promise<void> {
   let n = 0;
   try {
     for (let round = 1; round <= ROUNDS; round++) {
+      // Each round starts with the next system: no system always runs first (against a receiver
+      // whose code is not yet compiled in round 1, after the same neighbour in every round).
+      const order = SYSTEMS.map((_, i) => SYSTEMS[(i + round - 1) % SYSTEMS.length]);
       for (const workload of workloads) {
-        for (const system of SYSTEMS) {
+        for (const system of order) {
           // Only the leased floor has a wake-up path (consumer.ts); the others' latency means nothing.
           if (system.startsWith('floor') && system !== 'floor' && workload !== 'throughput') continue;
           const r = await runOne(system, workload, receiver, receiverUrl, n++);
