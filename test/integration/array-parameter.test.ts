@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
+import { allowPreparedStatements, queryPrepared } from '../../src/db/prepared';
 import { arrayParameter } from '../../src/db/sql';
 
 const embedded = inject('embedded');
@@ -69,5 +70,28 @@ describe.skipIf(embedded)('arrayParameter (real PostgreSQL)', () => {
   it('an empty array is an empty literal', async () => {
     const { rows } = await client.query<{ n: number }>('SELECT cardinality($1::text[]) AS n', [arrayParameter([])]);
     expect(rows[0].n).toBe(0);
+  });
+
+  it('queryPrepared writes such arrays itself and leaves any other to node-postgres, prepared or not', async () => {
+    const strings = [...AWKWARD, null];
+    const dates = [new Date('2026-01-02T03:04:05.678Z'), null];
+    for (const prepare of [true, false]) {
+      const pool = new pg.Pool({ connectionString: inject('databaseUrl'), max: 1 });
+      if (prepare) allowPreparedStatements(pool);
+      try {
+        const { rows } = await queryPrepared<{ strings: (string | null)[]; ids: string[]; dates: (Date | null)[] }>(
+          pool,
+          {
+            text: 'SELECT $1::text[] AS strings, $2::bigint[]::text[] AS ids, $3::timestamptz[] AS dates',
+            values: [strings, ['1', '9007199254740993'], dates],
+          },
+        );
+        expect(rows[0].strings).toEqual(strings);
+        expect(rows[0].ids).toEqual(['1', '9007199254740993']);
+        expect(rows[0].dates).toEqual(dates);
+      } finally {
+        await pool.end();
+      }
+    }
   });
 });

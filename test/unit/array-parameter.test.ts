@@ -15,4 +15,10 @@ describe('arrayParameter', () => {
   it('writes an empty array as {}', () => {
     expect(arrayParameter([])).toBe('{}');
   });
+
+  it('declines any other element (a Date, a boolean, a nested array), leaving the array to node-postgres', () => {
+    expect(arrayParameter(['a', new Date(0)])).toBeUndefined();
+    expect(arrayParameter([true])).toBeUndefined();
+    expect(arrayParameter([[1, 2]])).toBeUndefined();
+  });
 });

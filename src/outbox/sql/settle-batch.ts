@@ -1,6 +1,5 @@
 import type { Queryable } from '../../db/database';
 import { queryPrepared, statementText } from '../../db/prepared';
-import { arrayParameter } from '../../db/sql';
 import type { Transition } from '../../dispatcher/transitions';
 import type { TenantOutbox } from './tenant-outbox';
 
@@ -72,16 +71,16 @@ export async function settleBatch(
     text,
     values: [
       args.workerId,
-      arrayParameter(batch.map((b) => b.id)),
-      arrayParameter(batch.map((b) => b.transition.status)),
-      arrayParameter(batch.map((b) => b.transition.retryCount)),
-      arrayParameter(batch.map((b) => b.transition.retryInSeconds)),
-      arrayParameter(batch.map((b) => b.transition.lastError)),
-      arrayParameter(batch.map((b) => b.attempt.startedAt)),
-      arrayParameter(batch.map((b) => b.attempt.durationMs)),
-      arrayParameter(batch.map((b) => b.attempt.statusCode)),
-      arrayParameter(batch.map((b) => b.attempt.error)),
-      arrayParameter(batch.map((b) => b.attempt.responseBody)),
+      batch.map((b) => b.id),
+      batch.map((b) => b.transition.status),
+      batch.map((b) => b.transition.retryCount),
+      batch.map((b) => b.transition.retryInSeconds),
+      batch.map((b) => b.transition.lastError),
+      batch.map((b) => b.attempt.startedAt),
+      batch.map((b) => b.attempt.durationMs),
+      batch.map((b) => b.attempt.statusCode),
+      batch.map((b) => b.attempt.error),
+      batch.map((b) => b.attempt.responseBody ?? null),
     ],
   });
   return new Set(rows.map((r) => String(r.outbox_id)));
