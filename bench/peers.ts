@@ -8,10 +8,11 @@
  * BENCH_WARMUP_SECONDS (5), BENCH_WINDOW_SECONDS (10), BENCH_TENANTS (10, Hookgate's tenants;
  * the peers use one queue), BENCH_SYSTEMS (hookgate,graphile-worker,pg-boss; also floor: the least an
  * outbox consumer does, see bench/peers/consumer.ts, and floor-minimal: the same loop on outboxes
- * stripped to the primary key and the due index; floor-locked: the floor claiming with a row lock held
- * by an open transaction instead of a lease, one write per delivery; floor also runs the latency
- * workload, woken by NOTIFY as Hookgate is; the other two throughput only), BENCH_TRACE (1: per
- * window, Hookgate's table statistics and the plans of its claim and settle). DATABASE_URL
+ * stripped to the primary key and the due index (and the product indexes BENCH_MINIMAL_KEEP names);
+ * floor-locked: the floor claiming with a row lock held by an open transaction instead of a lease,
+ * one write per delivery; floor also runs the latency workload, woken by NOTIFY as Hookgate is; the
+ * other two throughput only), BENCH_TRACE (1: per window, Hookgate's table statistics and the
+ * plans of its claim and settle). DATABASE_URL
  * (default the local PostgreSQL) is the server: every run gets a database of its own, dropped after.
  *
  * Same for all three: one receiver process answering 204 (bench/dispatcher/receiver.ts); the same
@@ -42,7 +43,7 @@ import { claimDueRecords } from '../src/outbox/sql/claim-due-records';
 import { createDispatcherPool } from '../src/dispatcher/start';
 import { settleBatch } from '../src/outbox/sql/settle-batch';
 import { tenantOutbox } from '../src/outbox/sql/tenant-outbox';
-import { qualified, quoteIdent } from '../src/db/sql';
+import { qualified } from '../src/db/sql';
 import { median, now, paced, percentile, processCpuSeconds, runBenchmark, sleep, withDatabase } from './support';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -65,10 +66,9 @@ type System = 'hookgate' | 'floor' | 'floor-minimal' | 'floor-locked' | 'graphil
 
 /**
  * What `floor-minimal` drops from each tenant's outbox: everything but the primary key and the due
- * index the claim walks. These serve the product (request-id look-ups, leases, listings by
- * configuration, retention, controlled claims, ordering per key), not the floor's loop.
+ * index the claim walks. These serve the product (leases, listings by configuration, retention,
+ * controlled claims, ordering per key), not the floor's loop.
  */
-const PRODUCT_UNIQUE_CONSTRAINT = 'mutation_webhook_outbox_request_id_key';
 const PRODUCT_INDEXES = [
   'mutation_webhook_outbox_lease_idx',
   'mutation_webhook_outbox_config_idx',
@@ -76,6 +76,15 @@ const PRODUCT_INDEXES = [
   'mutation_webhook_outbox_config_due_idx',
   'mutation_webhook_outbox_key_due_idx',
 ];
+
+/**
+ * BENCH_MINIMAL_KEEP: product indexes that `floor-minimal` keeps, comma-separated: what one index
+ * costs a delivery is floor-minimal with it against without it.
+ */
+const MINIMAL_KEEPS = new Set((process.env.BENCH_MINIMAL_KEEP ?? '').split(',').filter((n) => n !== ''));
+for (const name of MINIMAL_KEEPS)
+  if (!PRODUCT_INDEXES.includes(name))
+    throw new Error(`BENCH_MINIMAL_KEEP: ${name} is not one of ${PRODUCT_INDEXES.join(', ')}`);
 
 type Workload = 'throughput' | 'latency';
 
@@ -357,10 +366,8 @@ async function hookgateSide(url: string, receiverUrl: string, writerPids: Set<nu
 /** What `floor-minimal` runs on: the tenants' outboxes with only the primary key and the due index. */
 async function dropProductIndexes(admin: pg.Client, side: HookgateSide): Promise<void> {
   for (const { schema } of side.tenants) {
-    await admin.query(
-      `ALTER TABLE ${qualified(schema, 'mutation_webhook_outbox')} DROP CONSTRAINT ${quoteIdent(PRODUCT_UNIQUE_CONSTRAINT)}`,
-    );
-    for (const index of PRODUCT_INDEXES) await admin.query(`DROP INDEX ${qualified(schema, index)}`);
+    for (const index of PRODUCT_INDEXES)
+      if (!MINIMAL_KEEPS.has(index)) await admin.query(`DROP INDEX ${qualified(schema, index)}`);
   }
 }
 

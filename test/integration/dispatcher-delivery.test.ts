@@ -346,13 +346,14 @@ describe('dispatcher: delivery and the transition table', () => {
     const s = suite.services;
     await suite.stopDispatcher();
     await createConfig(s, tenant, { webhookUrl: `${suite.receiver.url}/upgraded` });
-    // The tenant as a deployment of the previous version left it: schema version 4, records waiting.
+    // The tenant as a deployment of an earlier version left it: schema version 4, records waiting.
     const outbox = await outboxOf(s, tenant);
     await s.db.pool.query(
       `ALTER TABLE ${outbox.table} DROP COLUMN first_attempt_started_at, DROP COLUMN first_attempt_duration_ms,
-                                   DROP COLUMN first_attempt_status_code, DROP COLUMN first_attempt_response_body`,
+                                   DROP COLUMN first_attempt_status_code, DROP COLUMN first_attempt_response_body,
+                                   ADD CONSTRAINT mutation_webhook_outbox_request_id_key UNIQUE (request_id)`,
     );
-    await s.db.pool.query('DELETE FROM tenant_schema_migrations WHERE tenant_id = $1 AND version = 5', [tenant]);
+    await s.db.pool.query('DELETE FROM tenant_schema_migrations WHERE tenant_id = $1 AND version >= 5', [tenant]);
     await commitChanges(s, tenant, inserts(3));
     suite.startDispatcher();
     const rows = await settledRows(tenant, 3);
@@ -366,7 +367,12 @@ describe('dispatcher: delivery and the transition table', () => {
       'SELECT version FROM tenant_schema_migrations WHERE tenant_id = $1 ORDER BY version',
       [tenant],
     );
-    expect(versions.map((v) => v.version)).toEqual([1, 2, 3, 4, 5]);
+    expect(versions.map((v) => v.version)).toEqual([1, 2, 3, 4, 5, 6]);
+    const { rows: constraints } = await s.db.pool.query(
+      `SELECT conname FROM pg_constraint WHERE conrelid = $1::regclass AND contype = 'u'`,
+      [outbox.table],
+    );
+    expect(constraints).toEqual([]);
   });
 
   it('replaces a base of 0 or less by 5 and a factor below 1.0 by 1.5', async () => {
