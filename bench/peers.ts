@@ -12,8 +12,8 @@
  * floor-locked: the floor claiming with a row lock held by an open transaction instead of a lease,
  * one write per delivery; floor also runs the latency workload, woken by NOTIFY as Hookgate is; the
  * other two throughput only), BENCH_TRACE (1: per window, Hookgate's table statistics and the
- * plans of its claim and settle). DATABASE_URL
- * (default the local PostgreSQL) is the server: every run gets a database of its own, dropped after.
+ * plans of its claim and settle). DATABASE_URL (default the local PostgreSQL) is the server: every
+ * run gets a database of its own, dropped after.
  *
  * Same for all three: one receiver process answering 204 (bench/dispatcher/receiver.ts); the same
  * ~1 KB JSON body; headers with a `v1=` base64 HMAC-SHA256 over `<ts>.<body>`; undici `request()`
