@@ -31,7 +31,7 @@ export async function isPglite(url: string): Promise<boolean> {
   }
 }
 
-export type Queryable = Pick<pg.PoolClient, 'query'>;
+export type { Queryable } from './queryable';
 
 export interface Database {
   pool: pg.Pool;

@@ -1,29 +1,19 @@
 import crypto from 'node:crypto';
 import pg from 'pg';
-import type { Queryable } from './database';
+import type { Queryable } from './queryable';
 import { arrayParameter } from './sql';
 
 /**
  * Named (prepared) statements for the statements every change runs: the outbox insert, the hint
- * check, the dispatcher's claim and settle. For statements like these PostgreSQL spends about as
- * much time parsing and planning as running them (claim + settle of one record: 0.74 ms of backend
- * CPU unnamed, 0.37 ms prepared, bench/README.md), and at hundreds of changes a second that is
- * the CPU the whole machine is short of.
+ * check, the dispatcher's claim and settle. For statements this short PostgreSQL spends about as
+ * long parsing and planning as running them (docs/benchmarks.md, "Prepared statements").
  *
  * Only on connections of pools that opted in with `allowPreparedStatements`: never on PGlite,
  * where every connection is the one shared session and a name prepared by one would collide with
  * another's. Texts differ per tenant schema, so a connection keeps at most as many as its pool
- * allows (DB_PREPARED_STATEMENTS_PER_CONNECTION, default DEFAULT_STATEMENTS_PER_CONNECTION); the
- * next new one first deallocates them all (one round trip per that many new statements). The
- * backend's memory stays bounded however many tenants there are: a record or outbox insert kept
- * prepared takes ~40 KB of a backend beyond what the same statement run unnamed leaves behind,
- * so ~20 MB per connection at 500.
- *
- * Why 500 by default: a batch of RECORD events spread over 100 tenants needs ~230 texts per
- * connection (two per tenant, the event inserts of each batch size, a few shared). Below that,
- * every statement is parsed and planned again after each reset: at 200, 555 events/s and 952 µs of
- * PostgreSQL CPU per event; at 500, 909–933 events/s and 420–435 µs (bench/README.md, seventeenth
- * session).
+ * allows (DB_PREPARED_STATEMENTS_PER_CONNECTION); the next new one first deallocates them all.
+ * That bounds a backend's memory however many tenants there are; the default is sized so that a
+ * batch of RECORD events over a hundred tenants does not reset on every batch.
  */
 export const DEFAULT_STATEMENTS_PER_CONNECTION = 500;
 
@@ -62,10 +52,9 @@ const textsByKey = new Map<string, string>();
 
 /**
  * The text of a statement that differs only by `key` (a tenant's table, say): built once, then the
- * same string each time. A text built afresh on every run is hashed again by the look-up of its
- * name and compared again by node-postgres with the text it prepared: for a claim-sized text
- * (~2 KB) 40 µs of user CPU per run instead of 27 (bench/prepared-query.ts; bench/README.md,
- * eighteenth session). `key` must name the statement as well as what varies.
+ * same string each time, so neither the name look-up nor node-postgres' comparison with the text
+ * it prepared hashes or compares a fresh string on every run. `key` must name the statement as
+ * well as what varies.
  */
 export function statementText(key: string, build: () => string): string {
   let text = textsByKey.get(key);
@@ -78,12 +67,9 @@ export function statementText(key: string, build: () => string): string {
 }
 
 /**
- * `client.query` in its callback form, in a promise of our own. With node-postgres' own promise
- * form, results and what is allocated around them survive V8's young-generation collections far
- * more often: the same claim loop (bench/peers.ts's floor) promoted 3.4 KB per delivery to the old
- * generation instead of 0.54, and its scavenges took 3.5x as long; the dispatcher promotes 13–16 %
- * fewer bytes with this and uses 4–10 % less CPU per delivery (bench/README.md, fourteenth
- * session). Why the promise form keeps them was not found; the measurement decides.
+ * `client.query` in its callback form, in a promise of our own: with node-postgres' promise form,
+ * results survive young-generation collections far more often and the dispatcher spends
+ * measurably more CPU per delivery (docs/benchmarks.md, "Prepared statements").
  */
 function queryWithCallback<R extends pg.QueryResultRow>(
   client: Queryable,
@@ -96,7 +82,7 @@ function queryWithCallback<R extends pg.QueryResultRow>(
   });
 }
 
-/** What node-postgres 8.23 sends a query's RowDescription to, and what PreparedQuery reads of it. */
+/** What node-postgres sends a query's RowDescription to, and what PreparedQuery reads of it. */
 interface FieldDescription {
   name: string;
   dataTypeID: number;
@@ -134,16 +120,14 @@ function sameFields(a: FieldDescription[], b: FieldDescription[]): boolean {
 
 /**
  * A named statement's run, as node-postgres' own Query, minus two costs it pays on every run of
- * the same statement: `client.query(config)` copies the config object through property
- * descriptors (pg 8.23 `cloneQueryConfig`), and the RowDescription that comes back each time is
- * turned into new parsers and a new row template (`Result.addFields`). Made from the text, the
+ * the same statement: `client.query(config)` copies the config object, and the RowDescription that
+ * comes back each time is turned into new parsers and a new row template. Made from the text, the
  * query has no config to copy; a RowDescription equal to the statement's last one on a connection
- * with the same type parsers (names, types, formats) reuses what that one built. For a 17-column
- * statement: 40 µs of user CPU per run instead of 52 (bench/prepared-query.ts). At a few changes
- * a second each claim, settle and outbox insert runs for one or two records, so per-run costs are
- * most of what they cost the Node thread. It reads node-postgres' internals (pg is pinned to one
- * version); the suite on PostgreSQL runs every prepared statement through it, and tests change a
- * table under a statement and give two connections different type parsers.
+ * with the same type parsers reuses what that one built.
+ *
+ * It reads node-postgres' private fields, so it is used only while `pgInternalsMatch` holds (pg is
+ * pinned to one version, and test/unit/pg-internals.test.ts fails on a version whose internals
+ * differ); otherwise named statements go through `client.query({ name, text, values })`.
  */
 class PreparedQuery<R extends pg.QueryResultRow> extends pg.Query<R> {
   constructor(
@@ -179,11 +163,35 @@ class PreparedQuery<R extends pg.QueryResultRow> extends pg.Query<R> {
   }
 }
 
+/**
+ * True when this node-postgres has the private fields PreparedQuery and the statement reset rely
+ * on: a Query's `_result` and `_accumulateRows`, a Result's `_types`, `_parsers`, `command` and
+ * `_prebuiltEmptyResultObject`, and `handleRowDescription` on Query's prototype.
+ */
+export const pgInternalsMatch: boolean = (() => {
+  const probe = new pg.Query('SELECT 1') as unknown as Partial<QueryInternals>;
+  const result = probe._result as unknown as Record<string, unknown> | undefined;
+  const { handleRowDescription } = pg.Query.prototype as unknown as { handleRowDescription?: () => void };
+  return (
+    typeof handleRowDescription === 'function' &&
+    // Set there and read by handleDataRow; a PreparedQuery that returns early sets it itself.
+    handleRowDescription.toString().includes('_accumulateRows') &&
+    typeof result === 'object' &&
+    result !== null &&
+    '_types' in result &&
+    '_parsers' in result &&
+    'command' in result &&
+    '_prebuiltEmptyResultObject' in result &&
+    typeof (result as { addFields?: unknown }).addFields === 'function'
+  );
+})();
+
 function queryNamed<R extends pg.QueryResultRow>(
   client: Queryable,
   name: string,
   query: { text: string; values?: unknown[] },
 ): Promise<pg.QueryResult<R>> {
+  if (!pgInternalsMatch) return queryWithCallback<R>(client, { name, text: query.text, values: query.values });
   return new Promise((resolve, reject) => {
     const submitted = new PreparedQuery<R>(name, query.text, query.values, (err, result) =>
       err ? reject(err) : resolve(result),
@@ -235,7 +243,7 @@ export async function queryPrepared<R extends pg.QueryResultRow = pg.QueryResult
 /**
  * The values with each array of strings, numbers and nulls written as its literal by
  * `arrayParameter` (src/db/sql.ts): the batch statements bind one array per column, and
- * node-postgres' own serialisation of them was a measurable share of a delivery's cost. Any other
+ * node-postgres' own serialisation of them is a measurable share of a delivery's cost. Any other
  * array goes to node-postgres as it is.
  */
 function withArrayLiterals(values: unknown[]): unknown[] {

@@ -37,12 +37,12 @@ export class Params {
 
 /**
  * A bound array value as PostgreSQL's array literal (`{1,NULL,"a\"b"}`), or undefined when an
- * element is neither a string, a number nor null/undefined (node-postgres then writes the array,
- * as before). node-postgres writes the same literal but runs two regular expressions over every
- * element, numbers included; the settle binds ten arrays of 100, and that was 3.8 µs per delivery
- * in the dispatcher's profile (bench/README.md, nineteenth session). Numbers are written as
- * node-postgres writes them (`String(n)`), null and undefined as NULL, strings always quoted (so
- * "NULL", "" and a string with commas or braces stay strings), with `\` and `"` escaped.
+ * element is neither a string, a number nor null/undefined (node-postgres then writes the array).
+ * node-postgres writes the same literal but runs two regular expressions over every element,
+ * numbers included, which showed in the dispatcher's profile (docs/benchmarks.md, "Prepared
+ * statements"). Numbers are written as node-postgres writes them (`String(n)`), null and undefined
+ * as NULL, strings always quoted (so "NULL", "" and a string with commas or braces stay strings),
+ * with `\` and `"` escaped.
  */
 export function arrayParameter(values: readonly unknown[]): string | undefined {
   let literal = '{';
