@@ -1,3 +1,4 @@
+import { BlockList, isIP } from 'node:net';
 import path from 'node:path';
 import { ConfigError } from './config-error';
 import { envInt as int, type Env } from './env';
@@ -47,6 +48,8 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Requests a tenant may make at once before the per-minute pace applies. */
   rateLimitBurst: number;
+  /** Intake requests per trigger and minute (429 RATE_LIMITED beyond); 0: no limit. */
+  intakeRateLimitPerMinute: number;
   /** CONTRACT §9 "Quotas": the most outbox records one write request may make. */
   outboxMaxRowsPerWrite: number;
   /** CONTRACT §9 "Retention": run by every process that runs a dispatcher; 0 ms keeps forever. */
@@ -73,6 +76,18 @@ export interface Config {
 }
 
 export { ConfigError };
+
+const LOOPBACK = new BlockList();
+LOOPBACK.addSubnet('127.0.0.0', 8, 'ipv4');
+LOOPBACK.addAddress('::1', 'ipv6');
+
+/** A listen address only this machine can reach: 127.0.0.0/8, ::1 or `localhost`. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.startsWith('[') && host.endsWith(']') ? host.slice(1, -1) : host;
+  if (bare.toLowerCase() === 'localhost') return true;
+  const family = isIP(bare);
+  return family !== 0 && LOOPBACK.check(bare, family === 6 ? 'ipv6' : 'ipv4');
+}
 
 function bool(env: Env, name: string, fallback: boolean): boolean {
   const raw = env[name];
@@ -126,20 +141,25 @@ export function loadConfig(env: Env = process.env): Config {
   const devAuth = !auth.jwtSecret && !auth.jwksUrl && !auth.publicKey;
   // An empty NODE_ENV counts as unset.
   const givenNodeEnv = env.NODE_ENV === '' ? undefined : env.NODE_ENV;
+  const host = str(env, 'HOST') ?? '127.0.0.1';
   if (devAuth) {
     // Development authentication (a secret in DATA_DIR, a printed admin token) is for a laptop
-    // only: the embedded database and NODE_ENV unset or exactly `development`. Anything else
-    // without keys fails closed (CONTRACT §9, Start-up).
+    // only: the embedded database, NODE_ENV unset or exactly `development`, and a loopback listen
+    // address. Anything else without keys fails closed.
+    const printable = (v: string) => v.replace(/[^\x20-\x7e]/g, '?').slice(0, 60);
     const why =
       givenNodeEnv !== undefined && givenNodeEnv !== 'development'
-        ? `NODE_ENV=${givenNodeEnv.replace(/[^\x20-\x7e]/g, '?').slice(0, 40)}`
+        ? `NODE_ENV=${printable(givenNodeEnv)}`
         : databaseUrl
           ? 'DATABASE_URL is set'
-          : undefined;
+          : !isLoopbackHost(host)
+            ? `HOST=${printable(host)} is not a loopback address`
+            : undefined;
     if (why) {
       throw new ConfigError(
         `${why} and no AUTH_JWT_SECRET, AUTH_JWKS_URL or AUTH_PUBLIC_KEY is set: refusing to start without authentication keys ` +
-          '(development authentication runs only with the embedded database and NODE_ENV unset or "development")',
+          '(development authentication runs only with the embedded database, NODE_ENV unset or "development" ' +
+          'and HOST a loopback address such as 127.0.0.1, ::1 or localhost)',
       );
     }
   }
@@ -186,7 +206,7 @@ export function loadConfig(env: Env = process.env): Config {
     dbConnectionTimeoutMs: int(env, 'DB_CONNECTION_TIMEOUT_MS', 10_000, 100, 600_000),
     dataDir: path.resolve(str(env, 'DATA_DIR') ?? './.data'),
     port: int(env, 'PORT', 4000, 0, 65535),
-    host: str(env, 'HOST') ?? '127.0.0.1',
+    host,
     logLevel,
     auth,
     graphqlIntrospection: bool(env, 'GRAPHQL_INTROSPECTION', true),
@@ -203,6 +223,7 @@ export function loadConfig(env: Env = process.env): Config {
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     rateLimitPerMinute,
     rateLimitBurst: int(env, 'RATE_LIMIT_BURST', Math.max(1, rateLimitPerMinute), 1, 10_000_000),
+    intakeRateLimitPerMinute: int(env, 'INTAKE_RATE_LIMIT_PER_MINUTE', 0, 0, 10_000_000),
     outboxMaxRowsPerWrite: int(env, 'OUTBOX_MAX_ROWS_PER_WRITE', 50_000, 1, 10_000_000),
     retention: {
       outboxMs: duration(env, 'OUTBOX_RETENTION', '30d', true),

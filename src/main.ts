@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   if (token) {
     lines.push(
       '',
-      'Development token (tenant "demo", permission tenant:admin; valid 30 days):',
+      'Development token (tenant "demo", permission tenant:admin; valid 12 hours):',
       `  ${token}`,
       '',
       'Try:',

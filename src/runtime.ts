@@ -88,7 +88,15 @@ export async function createHttpServer(runtime: Runtime): Promise<FastifyInstanc
   return buildApp(runtime.services, runtime.verifier, { devSession });
 }
 
+/** How long a development token lives: a leaked one stops working the same day. */
+const DEV_TOKEN_LIFETIME = '12h';
+
 export function devToken(runtime: Runtime, tenantId = 'demo'): Promise<string> | undefined {
   if (!runtime.devSecret) return undefined;
-  return mintToken(runtime.devSecret, { sub: 'dev-admin', tenantId, permissions: ['tenant:admin'] });
+  return mintToken(runtime.devSecret, {
+    sub: 'dev-admin',
+    tenantId,
+    permissions: ['tenant:admin'],
+    expiresIn: DEV_TOKEN_LIFETIME,
+  });
 }

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
+import { isLoopbackHost } from '../config';
 import { AppError } from '../errors';
 import { errorResponses } from './openapi-schemas';
 
@@ -16,6 +18,19 @@ export interface ConsoleRouteOptions {
 }
 
 const TAGS = ['Console'];
+
+/** `Sec-Fetch-Site` values of a request the console's own page (or a person typing the URL) makes. */
+const SAME_SITE_FETCH = new Set(['absent', 'same-origin', 'none']);
+
+/**
+ * Whether a `Host` header names this machine by a loopback name or address, with any port. A
+ * page on another name that resolves to 127.0.0.1 (DNS rebinding) still sends its own name.
+ */
+function loopbackHostHeader(host: string | undefined): boolean {
+  const m = /^(?:\[([0-9A-Fa-f:.]+)\]|([A-Za-z0-9.-]+))(?::[0-9]{1,5})?$/.exec(host ?? '');
+  if (!m) return false;
+  return m[1] !== undefined ? isIP(m[1]) === 6 && isLoopbackHost(m[1]) : isLoopbackHost(m[2]);
+}
 const redirect = (summary: string, operationId: string) => ({
   summary,
   operationId,
@@ -30,7 +45,10 @@ const schemas = {
   console: redirect('Redirect to the console', 'consoleRedirect'),
   devSession: {
     summary: 'Development sign-in for the console',
-    description: 'Only while development authentication is active (CONTRACT §2, §9); otherwise 404.',
+    description:
+      'Only while development authentication is active; otherwise 404. Only for a request to a loopback host ' +
+      '(`localhost`, `127.0.0.1`, `[::1]`) that is not cross-site (`Sec-Fetch-Site`); otherwise 403. ' +
+      'The token expires within 12 hours.',
     operationId: 'consoleDevSession',
     tags: TAGS,
     security: [],
@@ -42,7 +60,7 @@ const schemas = {
         additionalProperties: false,
         properties: { token: { type: 'string' }, tenantId: { type: 'string' } },
       },
-      ...errorResponses('NOT_FOUND'),
+      ...errorResponses('FORBIDDEN', 'NOT_FOUND'),
     },
   },
   page: {
@@ -73,12 +91,25 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleRouteOptions> = async (app
   app.get('/', { schema: schemas.root }, async (_request, reply) => reply.redirect('/console/', 302));
   app.get('/console', { schema: schemas.console }, async (_request, reply) => reply.redirect('/console/', 302));
 
-  app.get('/console/dev-session', { schema: schemas.devSession }, async (request, reply) => {
+  // No CORS headers, ever: another origin must not read a development token.
+  app.get('/console/dev-session', { schema: schemas.devSession, config: { cors: false } }, async (request, reply) => {
     if (!opts.devSession) return reply.callNotFound();
+    if (!loopbackHostHeader(request.headers.host)) {
+      throw new AppError(
+        'FORBIDDEN',
+        'The development session is only given to a loopback host (localhost, 127.0.0.1, [::1])',
+      );
+    }
+    if (!SAME_SITE_FETCH.has(request.headers['sec-fetch-site'] ?? 'absent')) {
+      throw new AppError('FORBIDDEN', 'The development session is not given to a cross-site request');
+    }
     reply.header('Cache-Control', 'no-store');
     const { token, tenantId } = await opts.devSession();
     return { token, tenantId };
   });
+
+  // Without this, the CORS plugin's catch-all OPTIONS route would answer a preflight for it.
+  app.options('/console/dev-session', { config: { cors: false } }, async (_request, reply) => reply.callNotFound());
 
   app.get('/console/*', { schema: schemas.page }, async (request, reply) => {
     const wanted = (request.params as { '*': string })['*'];

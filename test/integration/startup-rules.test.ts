@@ -2,7 +2,9 @@ import os from 'node:os';
 import path from 'node:path';
 import * as jose from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig } from '../../src/config';
+import { createHttpServer } from '../../src/runtime';
 import { startTestApp, TEST_JWT_SECRET, uniqueTenant, type TestApp } from '../support/app';
 import { startProcess, type ServerProcess } from '../support/process';
 
@@ -36,7 +38,41 @@ describe('start-up rules (CONTRACT §9, issue 9 defect 11)', () => {
     expect(configError({ NODE_ENV: 'development', DATABASE_URL: 'postgresql://db/x' })).toMatch(/DATABASE_URL/);
     // With keys, any combination starts.
     expect(configError({ NODE_ENV: 'Production', AUTH_JWT_SECRET: TEST_JWT_SECRET })).toBeUndefined();
+    expect(configError({ HOST: '0.0.0.0', AUTH_JWT_SECRET: TEST_JWT_SECRET })).toBeUndefined();
     expect(loadConfig({ NODE_ENV: 'Production', AUTH_JWT_SECRET: TEST_JWT_SECRET }).production).toBe(true);
+  });
+
+  it('runs development authentication only on a loopback listen address', () => {
+    for (const host of ['127.0.0.1', '127.1.2.3', '::1', '0:0:0:0:0:0:0:1', 'localhost', 'LocalHost']) {
+      expect(configError({ HOST: host }), host).toBeUndefined();
+      expect(loadConfig({ HOST: host, NODE_ENV: 'development' }).devAuth, host).toBe(true);
+    }
+    for (const host of [
+      '0.0.0.0',
+      '::',
+      '192.168.1.20',
+      '10.0.0.1',
+      '128.0.0.1',
+      '::2',
+      'example.com',
+      'localhost.evil.test',
+    ]) {
+      expect(configError({ HOST: host }), host).toMatch(
+        new RegExp(`^HOST=${host.replace(/\./g, '\\.')} is not a loopback address and no AUTH_JWT_SECRET`),
+      );
+    }
+  });
+
+  it('refuses to start on HOST=0.0.0.0 without an AUTH_* setting, with a clear message', async () => {
+    const p = startProcess('main.ts', {
+      NODE_ENV: 'development',
+      HOST: '0.0.0.0',
+      DATA_DIR: path.join(os.tmpdir(), 'hookgate-never'),
+    });
+    started.push(p);
+    expect(await p.exited).toBe(2);
+    expect(p.output()).toMatch(/HOST=0\.0\.0\.0 is not a loopback address .*refusing to start/);
+    expect(p.output()).not.toMatch(/Development token/);
   });
 
   it('validates the new settings at start', () => {
@@ -139,5 +175,84 @@ describe('tokens and /metrics', () => {
     } finally {
       await open.close();
     }
+  });
+});
+
+describe('/console/dev-session', () => {
+  let t: TestApp;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    t = await startTestApp({ DISPATCHER: 'off' });
+    // The server's development session, signed with the key the test verifier knows.
+    app = await createHttpServer({ ...t.runtime, devSecret: TEST_JWT_SECRET });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    await t?.close();
+  });
+
+  const get = (headers: Record<string, string>) => app.inject({ method: 'GET', url: '/console/dev-session', headers });
+
+  it('answers a loopback host with a token for tenant demo that expires within 12 hours', async () => {
+    for (const host of ['localhost', 'localhost:4000', '127.0.0.1', '127.0.0.1:4000', '[::1]', '[::1]:4000']) {
+      const res = await get({ host });
+      expect(res.statusCode, host).toBe(200);
+      expect(res.json().tenantId).toBe('demo');
+    }
+    const res = await get({ host: '127.0.0.1:4000', 'sec-fetch-site': 'same-origin' });
+    expect(res.statusCode).toBe(200);
+    const { token } = res.json() as { token: string };
+    const claims = jose.decodeJwt(token);
+    expect(claims.exp! - Math.floor(Date.now() / 1000)).toBeLessThanOrEqual(12 * 3600);
+    expect(claims.exp! - claims.iat!).toBeLessThanOrEqual(12 * 3600);
+    const use = await app.inject({
+      method: 'GET',
+      url: '/metadata/entity-webhooks',
+      headers: { authorization: `Bearer ${token}`, 'x-tenant-id': 'demo' },
+    });
+    expect(use.statusCode).toBe(200);
+    expect((await get({ host: 'localhost', 'sec-fetch-site': 'none' })).statusCode).toBe(200);
+  });
+
+  it('refuses (403) another host name, even one that resolves to this machine', async () => {
+    for (const host of ['evil.example:4000', 'localhost.evil.example', '192.168.1.20:4000', '[::2]', '0.0.0.0:4000']) {
+      const res = await get({ host });
+      expect(res.statusCode, host).toBe(403);
+      expect(res.json()).toMatchObject({ success: false, error: { code: 'FORBIDDEN' } });
+      expect(res.body).not.toMatch(/eyJ/);
+    }
+  });
+
+  it('refuses (403) a cross-site request', async () => {
+    for (const site of ['cross-site', 'same-site']) {
+      const res = await get({ host: 'localhost:4000', 'sec-fetch-site': site });
+      expect(res.statusCode, site).toBe(403);
+      expect(res.json().error.code).toBe('FORBIDDEN');
+    }
+  });
+
+  it('never answers with CORS headers, even to an allowed origin', async () => {
+    const origin = 'https://studio.apollographql.com';
+    // The same origin is allowed on the API.
+    const api = await app.inject({ method: 'GET', url: '/healthz', headers: { origin } });
+    expect(api.headers['access-control-allow-origin']).toBe(origin);
+
+    const res = await get({ host: 'localhost:4000', origin });
+    expect(res.statusCode).toBe(200);
+    const preflight = await app.inject({
+      method: 'OPTIONS',
+      url: '/console/dev-session',
+      headers: { host: 'localhost:4000', origin, 'access-control-request-method': 'GET' },
+    });
+    for (const answer of [res, preflight]) {
+      expect(Object.keys(answer.headers).filter((h) => h.startsWith('access-control-'))).toEqual([]);
+    }
+  });
+
+  it('is 404 without development authentication', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/console/dev-session', headers: { host: 'localhost' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
   });
 });
