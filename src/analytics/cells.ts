@@ -33,11 +33,15 @@ function dateOnly(v: unknown): unknown {
   return v;
 }
 
+/**
+ * A JSON number when it carries the value; otherwise the value's text, so that a result is never
+ * answered null: a sum of DECIMAL past ±1.7976931348623157e308 keeps PostgreSQL's exact digits.
+ */
 function numeric(v: unknown): unknown {
-  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v === 'number') return Number.isFinite(v) ? v : String(v);
   if (typeof v === 'string' || typeof v === 'bigint') {
     const n = Number(v);
-    return Number.isFinite(n) ? n : null;
+    return Number.isFinite(n) ? n : String(v);
   }
   return v;
 }

@@ -18,11 +18,15 @@ import type { TabularResult } from './model';
 import { TenantGate } from './tenant-gate';
 
 const TIMESTAMP_WITHOUT_TIME_ZONE = 1114;
+const NUMERIC = 1700;
 
-/** Time buckets arrive as UTC wall-clock timestamps; kept as text so no local time zone shifts them. */
+/**
+ * Time buckets arrive as UTC wall-clock timestamps; kept as text so no local time zone shifts them.
+ * NUMERIC stays text too: a sum can pass what a double holds, and cells.ts keeps its digits then.
+ */
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === TIMESTAMP_WITHOUT_TIME_ZONE
+    oid === TIMESTAMP_WITHOUT_TIME_ZONE || oid === NUMERIC
       ? (v: string) => v
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };

@@ -19,4 +19,20 @@ describe('analytics cells', () => {
     expect(cellOf('TIME', 'infinity')).toBe('infinity');
     expect(cellOf('TIME', null)).toBeNull();
   });
+
+  it('answers numbers a JSON number carries as numbers, and larger DECIMAL values as their exact digits', () => {
+    expect(cellOf('DECIMAL', '12.50')).toBe(12.5);
+    expect(cellOf('DECIMAL', '-1.7976931348623157e308')).toBe(-Number.MAX_VALUE);
+    expect(cellOf('INTEGER', '9007199254740991')).toBe(9007199254740991);
+    expect(cellOf('FLOAT', 1e308)).toBe(1e308);
+    const sum = `28${'0'.repeat(307)}`;
+    expect(cellOf('DECIMAL', sum)).toBe(sum);
+    expect(cellOf('DECIMAL', `-${sum}.5`)).toBe(`-${sum}.5`);
+    expect(cellOf('DECIMAL', 'NaN')).toBe('NaN');
+    expect(cellOf('DECIMAL', 'Infinity')).toBe('Infinity');
+    expect(cellOf('FLOAT', Number.NEGATIVE_INFINITY)).toBe('-Infinity');
+    expect(cellOf('DECIMAL', null)).toBeNull();
+    // What an answer carries: a string, never null.
+    expect(JSON.parse(JSON.stringify([cellOf('DECIMAL', sum)]))).toEqual([sum]);
+  });
 });
