@@ -5,11 +5,9 @@ import { buildSchema, type NonEmptyArray } from 'type-graphql';
 import { WebhookConfigResolver } from './webhooks/webhook-config.resolver';
 import { TriggerResolver } from './triggers/trigger.resolver';
 import { TriggerEventResolver } from './triggers/trigger-event.resolver';
-import { EntityResolver } from './catalog/entity.resolver';
+import { EntityResolver, MetricResolver, ViewResolver } from './catalog/catalog.resolver';
 import { RecordResolver } from './records/record.resolver';
 import { AnalyticsResolver } from './analytics/analytics.resolver';
-import { MetricResolver } from './catalog/metric.resolver';
-import { ViewResolver } from './catalog/view.resolver';
 import { OutboxRecordResolver } from './outbox/outbox-record.resolver';
 
 // One resolver class per type; each area adds its own here.

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { CONFIG_ADMIN } from '../auth/permissions';
+import type { EntityDefinition } from '../catalog/model';
 import type { MetricDefinition } from '../catalog/metric-service';
 import type { ViewDefinition } from '../catalog/view-service';
 import { tenantContextOf } from './auth';
@@ -14,6 +15,18 @@ import {
   TENANT_SECURITY,
 } from './openapi-schemas';
 import type { ErrorCode } from '../errors';
+
+/** The REST (and GraphQL) shape of an entity definition. */
+function toEntityDto(e: EntityDefinition) {
+  return {
+    name: e.name,
+    fields: e.fields.map((f) => ({ name: f.name, type: f.type })),
+    primaryKey: e.primaryKey,
+    timeField: e.timeField,
+    createdAt: e.createdAt.toISOString(),
+    updatedAt: e.updatedAt.toISOString(),
+  };
+}
 
 /** The REST shape of a metric definition. */
 function toMetricDto(m: MetricDefinition) {
@@ -52,42 +65,77 @@ interface Catalogue<T> {
   drop(ctx: Awaited<ReturnType<typeof tenantContextOf>>, name: string): Promise<void>;
 }
 
+type Kind = 'entity' | 'metric' | 'view';
+
+/** Where the OpenAPI text of one kind differs from the others'. */
+const KIND_TEXT: Record<
+  Kind,
+  { Kind: string; plural: string; defineSummary: string; defineDescription: string; defineErrors: ErrorCode[] }
+> = {
+  entity: {
+    Kind: 'Entity',
+    plural: 'entities',
+    defineSummary: 'Define an entity (creates its table)',
+    defineDescription:
+      "A real table in the tenant's schema with its primary key and an index on the time field, in one " +
+      'transaction with the definition. A name taken by any object of the schema is 409.',
+    defineErrors: ['CONFLICT'],
+  },
+  metric: {
+    Kind: 'Metric',
+    plural: 'metrics',
+    defineSummary: 'Define a metric',
+    defineDescription: 'An unknown entity or a field that does not fit is 400 INVALID_QUERY; a taken name 409.',
+    defineErrors: ['INVALID_QUERY', 'CONFLICT'],
+  },
+  view: {
+    Kind: 'View',
+    plural: 'views',
+    defineSummary: 'Define a view',
+    defineDescription: 'An unknown entity or a field that does not fit is 400 INVALID_QUERY; a taken name 409.',
+    defineErrors: ['INVALID_QUERY', 'CONFLICT'],
+  },
+};
+
 /** What the OpenAPI document says of one catalogue's routes (documentation only: openapi.ts). */
-function catalogueSchemas(what: 'metric' | 'view', notFound: ErrorCode) {
-  const Kind = what === 'metric' ? 'Metric' : 'View';
-  const tags = [`${Kind}s`];
+function catalogueSchemas(what: Kind, notFound: ErrorCode) {
+  const { Kind, plural, defineSummary, defineDescription, defineErrors } = KIND_TEXT[what];
+  const tags = [Kind === 'Entity' ? 'Entities' : `${Kind}s`];
   const common = { tags, security: TENANT_SECURITY };
   return {
     define: {
       ...common,
-      summary: `Define a ${what}`,
-      description: `An unknown entity or a field that does not fit is 400 INVALID_QUERY; a taken name 409.`,
+      summary: defineSummary,
+      description: defineDescription,
       operationId: `define${Kind}`,
       body: ref(`Define${Kind}`),
       response: {
         201: { description: 'Defined; `Location` names it', ...ref(Kind) },
-        ...errorResponses(...TENANT_ERRORS, ...BODY_ERRORS, 'INVALID_QUERY', 'CONFLICT'),
+        ...errorResponses(...TENANT_ERRORS, ...BODY_ERRORS, ...defineErrors),
       },
     },
     list: {
       ...common,
-      summary: `List the tenant's ${what}s`,
-      operationId: `list${Kind}s`,
+      summary: `List the tenant's ${plural}`,
+      operationId: `list${Kind === 'Entity' ? 'Entities' : `${Kind}s`}`,
       response: {
-        200: { description: `The ${what}s`, type: 'array', items: ref(Kind) },
+        200: { description: `The ${plural}`, type: 'array', items: ref(Kind) },
         ...errorResponses(...TENANT_ERRORS),
       },
     },
     get: {
       ...common,
-      summary: `Get a ${what}`,
+      summary: `Get a${what === 'entity' ? 'n' : ''} ${what}`,
       operationId: `get${Kind}`,
       params: NAME_PARAMS(what),
       response: { 200: { description: `The ${what}`, ...ref(Kind) }, ...errorResponses(...TENANT_ERRORS, notFound) },
     },
     drop: {
       ...common,
-      summary: `Drop a ${what}`,
+      summary: what === 'entity' ? 'Drop an entity and its table' : `Drop a ${what}`,
+      ...(what === 'entity'
+        ? { description: 'Metrics and views over it then answer ENTITY_NOT_FOUND when queried.' }
+        : {}),
       operationId: `drop${Kind}`,
       params: NAME_PARAMS(what),
       response: { 204: NO_CONTENT, ...errorResponses(...TENANT_ERRORS, notFound) },
@@ -121,13 +169,19 @@ function catalogueRoutes<T extends { name: string }>(
   };
 }
 
-/** `/metadata/metrics` (CONTRACT §7). */
+/** `/metadata/entities`: entity definitions, each a table in the tenant's schema. */
+export const entityRoutes = catalogueRoutes(
+  (d) => d.services.entities,
+  toEntityDto,
+  catalogueSchemas('entity', 'ENTITY_NOT_FOUND'),
+);
+/** `/metadata/metrics`. */
 export const metricRoutes = catalogueRoutes(
   (d) => d.services.metricCatalog,
   toMetricDto,
   catalogueSchemas('metric', 'METRIC_NOT_FOUND'),
 );
-/** `/metadata/views` (CONTRACT §7). */
+/** `/metadata/views`. */
 export const viewRoutes = catalogueRoutes(
   (d) => d.services.viewCatalog,
   toViewDto,
