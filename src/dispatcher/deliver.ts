@@ -6,7 +6,7 @@ import type { DispatchOutcome } from './transitions';
 /** Bytes of a response body read before the connection is given up rather than kept for reuse. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
 /** Bytes of a response body kept with the attempt (CONTRACT §10 `responseBody`). */
-const KEPT_RESPONSE_BYTES = 4096;
+export const KEPT_RESPONSE_BYTES = 4096;
 
 /**
  * The HTTP client of the dispatcher: one keep-alive undici Agent (a pool per origin), no

@@ -12,7 +12,7 @@ import { errorBody } from './errors';
  */
 
 /** A URL longer than this is 414 URI_TOO_LONG (Node's own header limit, 16 KiB, comes after: 431). */
-const MAX_URL_LENGTH = 8192;
+export const MAX_URL_LENGTH = 8192;
 
 const CLIENT_ERRORS: Record<string, [ErrorCode, string]> = {
   ERR_HTTP_REQUEST_TIMEOUT: ['REQUEST_TIMEOUT', 'The request headers and body did not arrive in time'],

@@ -15,18 +15,18 @@ import { redeliverOutboxRecord } from './sql/redeliver-record';
 import { replayOutboxBatch } from './sql/replay-records';
 import { tenantOutbox, type TenantOutbox } from './sql/tenant-outbox';
 
-const DEFAULT_PAGE = 50;
-const MAX_PAGE = 500;
+export const DEFAULT_PAGE = 50;
+export const MAX_PAGE = 500;
 const ID_PATTERN = /^[1-9][0-9]{0,18}$/;
 /** Records one replayOutboxRecords call puts back at most (CONTRACT §10). */
-const MAX_REPLAY = 100_000;
+export const MAX_REPLAY = 100_000;
 /**
  * Records per replay statement. Small on purpose: a write that lands during a statement waits for
  * it (CPU and WAL), so the statement's length is what writers' tail latency grows by while a replay
  * runs. Measured in bench/README.md ("Bulk replay"): 1,000 rows took writers' p99 to 6.9x, 250 to
  * 2.4x, 100 to 1.3x.
  */
-const REPLAY_BATCH = 100;
+export const REPLAY_BATCH = 100;
 
 const notFound = () => new AppError('OUTBOX_RECORD_NOT_FOUND', 'Outbox record not found');
 

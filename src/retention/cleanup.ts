@@ -9,7 +9,7 @@ import { deleteExpiredTriggerEvents } from '../triggers/delete-expired-events';
 import { vacuumDeadTables } from './vacuum';
 
 /** Rows one statement deletes at most (CONTRACT §9): short transactions, short locks. */
-const RETENTION_BATCH = 1000;
+export const RETENTION_BATCH = 1000;
 
 interface RetentionSettings {
   /** Finished outbox records older than this are deleted; 0 keeps them forever. */
