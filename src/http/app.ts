@@ -25,6 +25,7 @@ import { consoleRoutes, type ConsoleRouteOptions } from './console-routes';
 import { installCors } from './cors';
 import { landingPageWithConsoleLink } from './landing-page';
 import { installOpenApi } from './openapi';
+import { installCompression } from './compression';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -98,7 +99,8 @@ export async function buildApp(
     config.rateLimitPerMinute > 0 ? new RateLimiter(config.rateLimitPerMinute, config.rateLimitBurst) : null,
   );
 
-  // Before any route: the document is made of the routes registered after it.
+  // Before any route: compression and the OpenAPI document see every route registered after them.
+  await installCompression(app);
   await installOpenApi(app, { headerPrefix: config.webhookHeaderPrefix });
   await installCors(app, config.corsOrigins);
 

@@ -86,7 +86,8 @@ const schemas = {
  */
 export const consoleRoutes: FastifyPluginAsync<ConsoleRouteOptions> = async (app, opts) => {
   const root = opts.distDir ?? CONSOLE_DIST;
-  await app.register(fastifyStatic, { root, serve: false });
+  // The build writes .br/.gz beside each file (console/vite.config.mts): sent as they are.
+  await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
 
   app.get('/', { schema: schemas.root }, async (_request, reply) => reply.redirect('/console/', 302));
   app.get('/console', { schema: schemas.console }, async (_request, reply) => reply.redirect('/console/', 302));
