@@ -1,5 +1,5 @@
 /**
- * Analytics benchmark (issue 5): Hookgate end to end over HTTP against the same query written by
+ * Analytics benchmark: Hookgate end to end over HTTP against the same query written by
  * hand and run with `pg` directly, on BENCH_ROWS (default 1,000,000) generated rows.
  *
  *   node -r ./scripts/register.js bench/analytics.ts

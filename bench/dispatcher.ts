@@ -1,5 +1,5 @@
 /**
- * Dispatcher benchmark (issue 3): throughput against a bare loop in the same run, latency from
+ * Dispatcher benchmark: throughput against a bare loop in the same run, latency from
  * commit to arrival at 500 changes/s, and the cost of a tick with 1,000 tenants of which 10 have
  * due work against 10 tenants.
  *
@@ -11,7 +11,7 @@
  * BENCH_LATENCY_SECONDS (60), BENCH_WARMUP_SECONDS (5), BENCH_RATE (500), BENCH_IDLE_TENANTS (1000),
  * BENCH_ONLY (throughput's kinds, comma-separated: bare,hookgate,perkey).
  *
- * Delivery control (issue 11): `throughput` also runs `perkey` (ordering PER_KEY over
+ * Delivery control: `throughput` also runs `perkey` (ordering PER_KEY over
  * BENCH_KEYS (1000) keys per tenant) beside the bare loop and Hookgate with every control off;
  * `pace` runs two dispatchers on one configuration with rateLimitPerSecond BENCH_PACE (50) and
  * measures the arrivals over BENCH_PACE_SECONDS (30) after a 5 s start.

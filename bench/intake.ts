@@ -1,5 +1,5 @@
 /**
- * Intake benchmark (issues 4 and 12): signed trigger intake requests per second, as a ratio to a
+ * Intake benchmark: signed trigger intake requests per second, as a ratio to a
  * bare Fastify route that reads the body and answers 202 with no other work, and to the floor of
  * durable intake (that route committing the body first, bench/intake/floor.ts); a RECORD trigger
  * (one record and one outbox record per event, committed with it) as a ratio to the signed STORE
@@ -354,7 +354,7 @@ async function main() {
       return `| ${names[shape].padEnd(44)} | ${pad(Math.round(median(runs.map((m) => m.serverUs))), 9)} | ${pad(Math.round(median(runs.map((m) => m.postgresUs))), 13)} | ${pad(median(runs.map((m) => m.xacts)).toFixed(3), 12)} |`;
     }),
   );
-  // Same-round ratios the issue sets goals for: RECORD to STORE (≥ 0.5), GITHUB to HMAC_HEX (≥ 0.9).
+  // Same-round ratios with goals of their own: RECORD to STORE (≥ 0.5), GITHUB to HMAC_HEX (≥ 0.9).
   const versus = (a: Shape, b: Shape) => {
     const ratios = results.get(a)!.map((m, i) => m.rps / results.get(b)![i].rps);
     return `${median(ratios).toFixed(2)} (${ratios.map((r) => r.toFixed(2)).join(' ')})`;

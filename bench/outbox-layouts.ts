@@ -1,5 +1,5 @@
 /**
- * What the outbox's physical layout costs PostgreSQL per delivery (issue 14): fill factor, and
+ * What the outbox's physical layout costs PostgreSQL per delivery: fill factor, and
  * whether the claim can be a HOT update. One connection, no HTTP, so the numbers are PostgreSQL's
  * work alone: BENCH_ROWS records of ~1 KB inserted in transactions of 100, then claimed 100 at a
  * time and settled as delivered, two claimed batches held at once (as a dispatcher holds its

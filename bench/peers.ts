@@ -1,5 +1,5 @@
 /**
- * Hookgate against its peers (issue 14): the same deliveries through Hookgate's dispatcher,
+ * Hookgate against its peers: the same deliveries through Hookgate's dispatcher,
  * graphile-worker and pg-boss, side by side on one PostgreSQL, in interleaved rounds.
  *
  *   node -r ./scripts/register.js bench/peers.ts [throughput] [latency]

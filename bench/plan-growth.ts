@@ -1,5 +1,5 @@
 /**
- * The plan-growth line (issue 9, defect 2): what the dispatcher's claim and settle cost per record
+ * The plan-growth line: what the dispatcher's claim and settle cost per record
  * with a tenant's outbox at 1,000 rows and at 200,000 rows, in the same long-lived process and on
  * the same database connection (the dispatcher's session settings, its prepared statements made
  * while the tenant's outbox was empty, as for a new tenant). Goal: ratio <= 1.5x.

@@ -8,7 +8,7 @@
  *   # DATABASE_URL (the local server), BENCH_STATEMENTS (20000 per round and way), BENCH_ROUNDS (4)
  *
  * `client.query(config)`: node-postgres' own query with a name, the text built afresh each run (how
- * queryPrepared sent before the eighteenth session); `queryPrepared, text built each run`: the
+ * queryPrepared sent before it had a query class of its own); `queryPrepared, text built each run`: the
  * query class of src/db/prepared.ts; `queryPrepared + statementText`: the same with the text built
  * once (how the claim, settle and outbox insert run now).
  */

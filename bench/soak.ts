@@ -1,5 +1,5 @@
 /**
- * Soak (issue 9): the real server in its own process, ~300 record writes/s over 20 tenants through
+ * Soak: the real server in its own process, ~300 record writes/s over 20 tenants through
  * REST, every change delivered to a chaos receiver, for SOAK_SECONDS. Every 15 s it samples the
  * server's RSS and file descriptors, PostgreSQL connections, outbox and attempt table sizes,
  * sequential scans of outbox tables, and write and delivery latency. At the end it waits for the
@@ -37,7 +37,7 @@ const MAX_RETRIES = 4;
 const JWT_SECRET = crypto.randomBytes(32).toString('hex');
 
 type Outcome = 'ok' | 'e500' | 'e429' | 'slow' | 'reset' | 'e400';
-/** The chaos receiver's answers, as issue 9 asks: 80 % 204, 8 % 500, 4 % 429, 3 % slower than the timeout, 3 % reset, 2 % 400. */
+/** The chaos receiver's answers: 80 % 204, 8 % 500, 4 % 429, 3 % slower than the timeout, 3 % reset, 2 % 400. */
 const CHOICES: Array<[number, Outcome]> = [
   [0.8, 'ok'],
   [0.88, 'e500'],

@@ -1,6 +1,6 @@
 // `npm start` (and `npm run dispatcher`) run this before starting: it runs `npm run build` only
 // when the build is missing or older than one of its inputs, so a restart under load starts at
-// once (issue 9, defect 14: ~20 s of rebuilding on every restart), while `npm ci && npm start` on a
+// once (instead of ~20 s of rebuilding on every restart), while `npm ci && npm start` on a
 // fresh clone still builds. Whatever `npm run build` does (TypeScript, the console bundle) stays
 // there; this script only decides whether to run it.
 const { spawnSync } = require('node:child_process');

@@ -2,7 +2,7 @@
  * Runs graphql-http's server audits (GraphQL over HTTP spec compliance) against a running server:
  *   node -r ./scripts/register.js scripts/graphql-audit.ts http://127.0.0.1:4000/graphql
  * Exits non-zero when any audit is an error; prints counts per status. POST /graphql needs a token
- * before its body is read (CONTRACT §9): GRAPHQL_AUDIT_TOKEN, when set, is sent as the bearer token.
+ * before its body is read: GRAPHQL_AUDIT_TOKEN, when set, is sent as the bearer token.
  */
 import { serverAudits } from 'graphql-http';
 

@@ -4,7 +4,7 @@ import { Pool } from 'undici';
 import { qualified } from '../../src/db/sql';
 
 /**
- * The reference the issue asks for: a bare dispatcher loop with none of Hookgate's rules (no
+ * The reference: a bare dispatcher loop with none of Hookgate's rules (no
  * configuration read, no state machine, no attempt log, no lease renewal, no hints): claim 100
  * with SKIP LOCKED, send them signed through an undici Pool of 64, mark them delivered in bulk.
  * Two such loops run at once, so one claims while the other sends.

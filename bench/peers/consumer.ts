@@ -22,7 +22,7 @@ import { createLogger } from '../../src/logger';
 import { CLAIMABLE, OUTBOX_CHANNEL } from '../../src/outbox/sql/fragments';
 
 const [system, databaseUrl, receiverUrl, secret, workload] = process.argv.slice(2);
-/** The floor's loops, each with one statement at a time (bench/README.md: what more of them cost). */
+/** The floor's loops, each with one statement at a time (docs/benchmarks.md: what more of them cost). */
 const FLOOR_LOOPS = Number(process.env.FLOOR_LOOPS ?? 2);
 if (!Number.isInteger(FLOOR_LOOPS) || FLOOR_LOOPS < 1)
   throw new Error('FLOOR_LOOPS must be a whole number of at least 1');
@@ -87,7 +87,7 @@ async function hookgate(): Promise<Consumer> {
  * after another with SKIP LOCKED, sending them as the peers do, and marking them delivered in
  * bulk: no configuration read, no state machine, no attempt log, no lease renewal, no hints, no
  * slots. What it reaches against pg-boss bounds what any consumer doing at least that much can
- * reach. More loops run more statements at once (bench/README.md: what that costs).
+ * reach. More loops run more statements at once (docs/benchmarks.md: what that costs).
  *
  * For the latency workload the leased floor is woken as Hookgate's dispatcher is: LISTEN on the
  * outbox channel, whose payload names the tenant, and a claim of that tenant's records at once.
