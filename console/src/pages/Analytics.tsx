@@ -23,7 +23,7 @@ export function AnalyticsPage() {
   const text = edited ?? startingQuery(entities.data?.entities[0]);
   const [state, setState] = useState<{
     running: boolean;
-    result?: { columns: string[]; rows: unknown[][] };
+    result?: { columns: string[]; rows: unknown[][]; query: EntityQueryInput };
     error?: CombinedError | string;
   }>({ running: false });
 
@@ -40,7 +40,11 @@ export function AnalyticsPage() {
     setState({ running: true });
     const r = await client.query(ConsoleEntityQueryDocument, { input }, { requestPolicy: 'network-only' }).toPromise();
     if (r.error) setState({ running: false, error: r.error });
-    else setState({ running: false, result: r.data!.entityQuery as { columns: string[]; rows: unknown[][] } });
+    else
+      setState({
+        running: false,
+        result: { ...(r.data!.entityQuery as { columns: string[]; rows: unknown[][] }), query: input },
+      });
   };
 
   return (
@@ -80,7 +84,7 @@ export function AnalyticsPage() {
           <Empty>The query returned no rows.</Empty>
         ) : (
           <>
-            <Chart columns={state.result.columns} rows={state.result.rows} />
+            <Chart columns={state.result.columns} rows={state.result.rows} query={state.result.query} />
             <ResultTable columns={state.result.columns} rows={state.result.rows} caption="Query result" />
           </>
         )
