@@ -56,6 +56,7 @@ export function createServices(config: Config, db: Database, logger: Logger, met
     triggerIntake: new TriggerIntake(db.pool, metrics.registry, {
       headerPrefix: config.webhookHeaderPrefix,
       actions: recordActions,
+      rateLimitPerMinute: config.intakeRateLimitPerMinute,
     }),
     // The record writer looks entities up through the one catalogue service (built just above).
     records: new RecordService(

@@ -26,10 +26,12 @@ function intakeSchema(headerPrefix: string, bodyLimit: number) {
     summary: 'Receive a signed call for a trigger',
     description:
       'No token and no X-Tenant-Id: the trigger id names the tenant and the signature is the credential. ' +
-      "Checks, in order: the trigger exists and is enabled (404), the body's size (413), the timestamp " +
+      'Checks, in order: the trigger exists and is enabled (404), the per-trigger rate limit (429 RATE_LIMITED, ' +
+      "with Retry-After), the body's size (413), the timestamp " +
       "(401 TRIGGER_TIMESTAMP_INVALID), the signature (401 TRIGGER_SIGNATURE_INVALID), each by the trigger's " +
       'signature scheme (see the security schemes). A trigger without a secret takes unsigned calls. The ' +
-      'event is stored before the answer; a replayed signed call answers 202 with the first eventId.',
+      'event is stored before the answer; a replayed signed call (same delivery id, or same signature) answers ' +
+      '202 with the first eventId.',
     operationId: 'receiveTriggerCall',
     tags: ['Trigger intake'],
     security: INTAKE_SECURITY,
@@ -84,6 +86,7 @@ function intakeSchema(headerPrefix: string, bodyLimit: number) {
         'TRIGGER_SIGNATURE_INVALID',
         'TRIGGER_NOT_FOUND',
         'PAYLOAD_TOO_LARGE',
+        'RATE_LIMITED',
         'UNAVAILABLE',
       ),
     },
@@ -95,10 +98,10 @@ function intakeSchema(headerPrefix: string, bodyLimit: number) {
  * the trigger id names the tenant and the signature is the credential.
  *
  * The contract's order of checks maps onto Fastify's request lifecycle: the trigger is looked up in
- * onRequest, before a byte of the body is read (404 first); the body parser enforces the size
- * limit, on Content-Length at once and on a chunked body while it streams (413, and the connection
- * is closed rather than drained); the handler then checks timestamp and signature (401s) and
- * stores the event before answering 202.
+ * onRequest, before a byte of the body is read (404 first), and counted against the trigger's rate
+ * limit there too (429); the body parser enforces the size limit, on Content-Length at once and on
+ * a chunked body while it streams (413, and the connection is closed rather than drained); the
+ * handler then checks timestamp and signature (401s) and stores the event before answering 202.
  */
 export const intakeRoutes: FastifyPluginAsync<RouteDeps & { publicPrefix: string }> = async (scope, deps) => {
   const intake = deps.services.triggerIntake;
@@ -111,6 +114,7 @@ export const intakeRoutes: FastifyPluginAsync<RouteDeps & { publicPrefix: string
 
   scope.addHook('onRequest', async (request) => {
     const target = await intake.target((request.params as { triggerId: string }).triggerId);
+    await intake.admit(target);
     const contentType = request.headers['content-type'] ?? null;
     // Fastify answers 415 to a Content-Type it cannot parse as a media type; intake takes any
     // sender's header as it is. The header is kept here and hidden from the parser selection.

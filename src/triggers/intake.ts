@@ -4,6 +4,7 @@ import type pg from 'pg';
 import type { Registry } from 'prom-client';
 import { queryPrepared } from '../db/prepared';
 import { AppError } from '../errors';
+import { RateLimiter } from '../http/rate-limit';
 import { createIntakeMetrics, type IntakeMetrics } from './metrics';
 import { UUID_PATTERN } from '../validation';
 import { INTAKE_HEADERS, triggerNotFound, type AcceptedEvent } from './model';
@@ -103,7 +104,7 @@ export class TriggerIntake {
   constructor(
     private readonly pool: pg.Pool,
     registry: Registry,
-    options: { headerPrefix: string; actions?: ActionApplier },
+    options: { headerPrefix: string; actions?: ActionApplier; rateLimitPerMinute?: number },
     // Read at each call (not a captured Date.now), so a test that pins the clock pins intake too.
     private readonly now: () => number = () => Date.now(),
   ) {
@@ -113,6 +114,32 @@ export class TriggerIntake {
     // RECORD events get a writer of their own, so a STORE event never waits behind a RECORD
     // batch's transaction (7 statements).
     this.recordWriter = new EventWriter(pool, WRITER_BATCHING, options.actions);
+    const perMinute = options.rateLimitPerMinute ?? 0;
+    // Reads the clock at each call, so a test that pins the clock pins the limit too.
+    this.limiter = perMinute > 0 ? new RateLimiter(perMinute, perMinute, () => this.now()) : null;
+  }
+
+  private readonly limiter: RateLimiter | null;
+
+  /**
+   * Counts a request against its trigger's INTAKE_RATE_LIMIT_PER_MINUTE: RATE_LIMITED (with the
+   * seconds to wait) once the trigger is over it. Called right after the trigger is found, before
+   * the body is read, so a flood costs neither a signature check nor a write. A refusal made with a
+   * trigger seen before is confirmed first, as the 401s and 413 are: a trigger disabled or deleted
+   * since answers 404.
+   */
+  async admit(found: FoundTarget): Promise<void> {
+    if (!this.limiter) return;
+    const wait = this.limiter.take(found.target.id);
+    if (wait > 0) {
+      await this.changedSince(found);
+      throw new AppError(
+        'RATE_LIMITED',
+        `This trigger is over its limit of ${this.limiter.perMinute} requests per minute; retry in ${wait} s`,
+        undefined,
+        wait,
+      );
+    }
   }
 
   private readonly recordWriter: EventWriter;
