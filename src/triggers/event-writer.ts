@@ -75,7 +75,7 @@ export interface ActionApplier {
 }
 
 /** The event fields an action reads. */
-export type ActionEvent = Pick<NewEvent, 'id' | 'tenantId' | 'receivedAt' | 'body' | 'record'>;
+export type ActionEvent = Pick<NewEvent, 'id' | 'tenantId' | 'receivedAt' | 'body' | 'record' | 'signatureVerified'>;
 
 interface Pending {
   event: NewEvent;

@@ -40,6 +40,9 @@ export class RecordActionApplier implements ActionApplier {
       events.map(async (event): Promise<PreparedAction | null> => {
         const spec = event.record;
         if (!spec) return null;
+        // A RECORD trigger stored without a secret (before one was required) writes no records.
+        if (!event.signatureVerified)
+          return { ok: false, error: 'UNSIGNED: the trigger has no secret; unsigned requests write no records' };
         const entity = entities.get(entityKey(event.tenantId, spec.entityName));
         if (!entity) return { ok: false, error: `ENTITY_NOT_FOUND: entity ${spec.entityName} is not defined` };
         const mapped = mapRecords(entity, spec.fieldMap, event.body, event);

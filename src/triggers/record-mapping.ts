@@ -7,9 +7,10 @@ import { MAX_BATCH_RECORDS } from '../records/record-service';
 /**
  * From an event's body to the records a RECORD trigger writes (CONTRACT §11): a JSON object is
  * one record, an array of objects one record each. With a field map each entity field takes the
- * value an RFC 6901 JSON Pointer names (or the event's id or receive time); without one, the
- * body's top-level keys that name entity fields. Every record is checked against the entity
- * here, before any SQL; the first problem is the event's actionError.
+ * value an RFC 6901 JSON Pointer names (or the event's id or receive time; null when it names
+ * nothing, except for the primary key, which must be there); without one, the body's top-level
+ * keys that name entity fields. Every record is checked against the entity here, before any SQL;
+ * the first problem is the event's actionError.
  */
 
 export const EVENT_ID_SOURCE = '$eventId';
@@ -82,8 +83,10 @@ export function mapRecords(
         else if (source === RECEIVED_AT_SOURCE) raw[field] = event.receivedAt.toISOString();
         else {
           const value = tokens ? resolvePointer(item, tokens) : undefined;
-          if (value === undefined) return { ok: false, error: `${at}${source}: is missing (for field ${field})` };
-          raw[field] = value;
+          // Senders leave optional values out; only the key decides which record this is.
+          if (value === undefined && field === entity.primaryKey)
+            return { ok: false, error: `${at}${source}: is missing (for field ${field})` };
+          raw[field] = value ?? null;
         }
       }
     } else {

@@ -189,6 +189,7 @@ export class TriggerService {
         tenantId: event.tenantId,
         receivedAt: event.receivedAt,
         body: Buffer.from(event.body),
+        signatureVerified: event.signatureVerified,
         record: {
           entityName: trigger.recordEntity,
           operation: trigger.recordOperation as BatchOperation,

@@ -1,4 +1,3 @@
-import { HEADER_NAME } from '../validation';
 import { FieldReader, parseQueryInt } from '../validation';
 import { validationError } from '../errors';
 import { EVENT_PAGE_DEFAULT, EVENT_PAGE_MAX, TRIGGER_ACTIONS, type TriggerAction } from './model';
@@ -34,7 +33,9 @@ export interface TriggerBaseline {
   recordEntity: string | null;
 }
 
-// An HTTP field name (RFC 9110 token).
+// Letters, digits and `-`: every real header name fits, and a name shown in a copyable example or
+// sent by a script never carries shell or quoting characters.
+const TRIGGER_HEADER_NAME = /^[A-Za-z0-9-]{1,64}$/;
 const MAX_SECRET_LENGTH = 1024;
 const MAX_SKEW_SECONDS = 86_400;
 const MAX_FIELD_MAP_ENTRIES = 200;
@@ -90,16 +91,16 @@ function readSecret(r: FieldReader): string | null | undefined {
  * Reads and checks trigger fields. `create` requires a name; `update` takes any subset.
  * `current` holds what a field left out stands for (stored values, or the defaults), for the
  * checks across fields: the two HMAC_HEX headers differ, a provider scheme has a secret (and a
- * Standard Webhooks `whsec_` secret is base64), a RECORD trigger names its entity. Whether the
- * entity and its fields exist is the service's check.
+ * Standard Webhooks `whsec_` secret is base64), a RECORD trigger names its entity and has a
+ * secret. Whether the entity and its fields exist is the service's check.
  */
 export function readTriggerFields(body: unknown, mode: 'create' | 'update', current: TriggerBaseline): TriggerFields {
   const r = FieldReader.of(body);
   const headerOpts = {
     required: false,
-    max: 100,
-    pattern: HEADER_NAME,
-    patternText: 'must be an HTTP header name (letters, digits, -, at most 100)',
+    max: 64,
+    pattern: TRIGGER_HEADER_NAME,
+    patternText: 'must be 1 to 64 letters, digits or -',
   };
   const f: TriggerFields = {
     name: r.string('name', { required: mode === 'create', max: 200 }) ?? undefined,
@@ -135,6 +136,15 @@ export function readTriggerFields(body: unknown, mode: 'create' | 'update', curr
   const action = f.action ?? current.action;
   const entity = f.recordEntity === undefined ? current.recordEntity : f.recordEntity;
   if (action === 'RECORD' && !entity) r.fail('recordEntity', 'is required with action RECORD');
+  // Unsigned intake must not write records. Checked when the action or the secret changes, so a
+  // trigger stored before this rule can still be renamed or disabled.
+  if (
+    action === 'RECORD' &&
+    !hasSecret &&
+    (mode === 'create' || f.action !== undefined || f.webhookSecret !== undefined)
+  ) {
+    r.fail('webhookSecret', 'is required with action RECORD (unsigned requests must not write records)');
+  }
   r.done();
   return f;
 }

@@ -308,7 +308,7 @@ describe('RECORD triggers (CONTRACT §11)', () => {
           headers: { ...s.headers, 'content-type': 'application/json' },
           payload: {
             query: 'mutation($input: CreateTriggerInput!) { createTrigger(input: $input) { id } }',
-            variables: { input: { name: 'x', ...input } },
+            variables: { input: { name: 'x', webhookSecret: SECRET, ...input } },
           },
         })
         .then((r) => r.json() as { errors?: Array<{ extensions: { code: string; details?: unknown } }> });
@@ -328,7 +328,7 @@ describe('RECORD triggers (CONTRACT §11)', () => {
       expect(JSON.stringify(r.errors?.[0].extensions.details)).toContain(`"${field}"`);
     }
     // A STORE trigger switched to RECORD later is checked the same way.
-    const store = await createTrigger(t, s.tenant, { name: 'store first' });
+    const store = await createTrigger(t, s.tenant, { name: 'store first', webhookSecret: SECRET });
     const switched = await gqlRequest(
       t.app,
       UpdateTriggerDocument,
