@@ -42,7 +42,7 @@ export interface NewEvent {
 export interface StoredEvent {
   eventId: string;
   receivedAt: Date;
-  /** True when an event with the same trigger and replay key was already stored. */
+  /** True when an event with the same trigger and replay key, or signature, was already stored. */
   replay: boolean;
 }
 
@@ -114,6 +114,7 @@ const TYPED_COLUMNS: Array<[column: string, type: string]> = [
   ['signature_timestamp', 'bigint'],
   ['signature', 'text'],
   ['replay_key', 'text'],
+  ['signature_key', 'text'],
   ['action_status', 'text'],
   ['action_error', 'text'],
 ];
@@ -136,7 +137,7 @@ function insertText(rows: number): string {
        SELECT ${GIVEN_COLUMNS} FROM (VALUES ${tuples.join(', ')}) AS g (${COLUMNS}, trigger_version)
          JOIN "public"."triggers" AS t
            ON t.id = g.trigger_id AND t.enabled AND (g.trigger_version IS NULL OR t.version = g.trigger_version::bigint)
-       ON CONFLICT (trigger_id, replay_key) DO NOTHING
+       ON CONFLICT DO NOTHING
        RETURNING id`;
     insertTexts.set(rows, text);
   }
@@ -351,7 +352,8 @@ export class EventWriter {
 
   /**
    * One statement for the whole batch: the events whose trigger is still enabled in the version
-   * each was checked against are inserted (a replay key seen before inserts nothing). Resolves the
+   * each was checked against are inserted (a replay key or signature seen before inserts nothing;
+   * the arbiters are the two unique keys, and an event id never repeats). Resolves the
    * ids inserted; `settle` finds out what became of the others.
    */
   private async insert(
@@ -374,6 +376,8 @@ export class EventWriter {
         e.signatureTimestamp,
         e.signature,
         e.replayKey,
+        // A second key: a signature accepted once makes any later request with it a replay.
+        e.signature,
         status,
         error,
         e.triggerVersion ?? null,
@@ -387,7 +391,8 @@ export class EventWriter {
 
   /**
    * Answers each request of a committed batch. An event not inserted is a replay (a row with its
-   * replay key exists) or was checked against a trigger version that no longer holds; one more
+   * replay key or its signature exists; the replay key's is answered first) or was checked against
+   * a trigger version that no longer holds; one more
    * statement tells which, with the same trigger check as the insert's, so a replay of a trigger
    * changed since is checked again like any other request.
    */
@@ -401,15 +406,25 @@ export class EventWriter {
     try {
       const { rows } = await this.pool.query<{ given: string; id: string; received_at: Date }>(
         `SELECT k.given, e.id, e.received_at
-           FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::bigint[]) AS k(given, trigger_id, replay_key, trigger_version)
+           FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::bigint[], $5::text[])
+                  AS k(given, trigger_id, replay_key, trigger_version, signature_key)
            JOIN "public"."triggers" AS t
              ON t.id = k.trigger_id AND t.enabled AND (k.trigger_version IS NULL OR t.version = k.trigger_version)
-           JOIN "public"."trigger_events" AS e ON e.trigger_id = k.trigger_id AND e.replay_key = k.replay_key`,
+           CROSS JOIN LATERAL (
+             SELECT f.id, f.received_at FROM (
+               SELECT id, received_at, 1 AS rank FROM "public"."trigger_events"
+                WHERE trigger_id = k.trigger_id AND replay_key = k.replay_key
+               UNION ALL
+               SELECT id, received_at, 2 FROM "public"."trigger_events"
+                WHERE trigger_id = k.trigger_id AND signature_key = k.signature_key
+             ) AS f ORDER BY f.rank LIMIT 1
+           ) AS e`,
         [
           others.map((p) => p.event.id),
           others.map((p) => p.event.triggerId),
           others.map((p) => p.event.replayKey),
           others.map((p) => p.event.triggerVersion ?? null),
+          others.map((p) => p.event.signature),
         ],
       );
       const replayed = new Map(rows.map((r) => [r.given, r]));

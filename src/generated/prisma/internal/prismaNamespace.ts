@@ -1291,6 +1291,7 @@ export const TriggerEventScalarFieldEnum = {
   signatureTimestamp: 'signatureTimestamp',
   signature: 'signature',
   replayKey: 'replayKey',
+  signatureKey: 'signatureKey',
   actionStatus: 'actionStatus',
   actionError: 'actionError'
 } as const

@@ -165,6 +165,7 @@ export const TriggerEventScalarFieldEnum = {
   signatureTimestamp: 'signatureTimestamp',
   signature: 'signature',
   replayKey: 'replayKey',
+  signatureKey: 'signatureKey',
   actionStatus: 'actionStatus',
   actionError: 'actionError'
 } as const

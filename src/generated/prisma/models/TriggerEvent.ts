@@ -48,6 +48,7 @@ export type TriggerEventMinAggregateOutputType = {
   signatureTimestamp: bigint | null
   signature: string | null
   replayKey: string | null
+  signatureKey: string | null
   actionStatus: string | null
   actionError: string | null
 }
@@ -64,6 +65,7 @@ export type TriggerEventMaxAggregateOutputType = {
   signatureTimestamp: bigint | null
   signature: string | null
   replayKey: string | null
+  signatureKey: string | null
   actionStatus: string | null
   actionError: string | null
 }
@@ -81,6 +83,7 @@ export type TriggerEventCountAggregateOutputType = {
   signatureTimestamp: number
   signature: number
   replayKey: number
+  signatureKey: number
   actionStatus: number
   actionError: number
   _all: number
@@ -109,6 +112,7 @@ export type TriggerEventMinAggregateInputType = {
   signatureTimestamp?: true
   signature?: true
   replayKey?: true
+  signatureKey?: true
   actionStatus?: true
   actionError?: true
 }
@@ -125,6 +129,7 @@ export type TriggerEventMaxAggregateInputType = {
   signatureTimestamp?: true
   signature?: true
   replayKey?: true
+  signatureKey?: true
   actionStatus?: true
   actionError?: true
 }
@@ -142,6 +147,7 @@ export type TriggerEventCountAggregateInputType = {
   signatureTimestamp?: true
   signature?: true
   replayKey?: true
+  signatureKey?: true
   actionStatus?: true
   actionError?: true
   _all?: true
@@ -246,6 +252,7 @@ export type TriggerEventGroupByOutputType = {
   signatureTimestamp: bigint | null
   signature: string | null
   replayKey: string | null
+  signatureKey: string | null
   actionStatus: string
   actionError: string | null
   _count: TriggerEventCountAggregateOutputType | null
@@ -286,6 +293,7 @@ export type TriggerEventWhereInput = {
   signatureTimestamp?: Prisma.BigIntNullableFilter<"TriggerEvent"> | bigint | number | null
   signature?: Prisma.StringNullableFilter<"TriggerEvent"> | string | null
   replayKey?: Prisma.StringNullableFilter<"TriggerEvent"> | string | null
+  signatureKey?: Prisma.StringNullableFilter<"TriggerEvent"> | string | null
   actionStatus?: Prisma.StringFilter<"TriggerEvent"> | string
   actionError?: Prisma.StringNullableFilter<"TriggerEvent"> | string | null
   trigger?: Prisma.XOR<Prisma.TriggerScalarRelationFilter, Prisma.TriggerWhereInput>
@@ -304,6 +312,7 @@ export type TriggerEventOrderByWithRelationInput = {
   signatureTimestamp?: Prisma.SortOrderInput | Prisma.SortOrder
   signature?: Prisma.SortOrderInput | Prisma.SortOrder
   replayKey?: Prisma.SortOrderInput | Prisma.SortOrder
+  signatureKey?: Prisma.SortOrderInput | Prisma.SortOrder
   actionStatus?: Prisma.SortOrder
   actionError?: Prisma.SortOrderInput | Prisma.SortOrder
   trigger?: Prisma.TriggerOrderByWithRelationInput
@@ -312,6 +321,7 @@ export type TriggerEventOrderByWithRelationInput = {
 export type TriggerEventWhereUniqueInput = Prisma.AtLeast<{
   id?: string
   triggerId_replayKey?: Prisma.TriggerEventTriggerIdReplayKeyCompoundUniqueInput
+  triggerId_signatureKey?: Prisma.TriggerEventTriggerIdSignatureKeyCompoundUniqueInput
   AND?: Prisma.TriggerEventWhereInput | Prisma.TriggerEventWhereInput[]
   OR?: Prisma.TriggerEventWhereInput[]
   NOT?: Prisma.TriggerEventWhereInput | Prisma.TriggerEventWhereInput[]
@@ -326,10 +336,11 @@ export type TriggerEventWhereUniqueInput = Prisma.AtLeast<{
   signatureTimestamp?: Prisma.BigIntNullableFilter<"TriggerEvent"> | bigint | number | null
   signature?: Prisma.StringNullableFilter<"TriggerEvent"> | string | null
   replayKey?: Prisma.StringNullableFilter<"TriggerEvent"> | string | null
+  signatureKey?: Prisma.StringNullableFilter<"TriggerEvent"> | string | null
   actionStatus?: Prisma.StringFilter<"TriggerEvent"> | string
   actionError?: Prisma.StringNullableFilter<"TriggerEvent"> | string | null
   trigger?: Prisma.XOR<Prisma.TriggerScalarRelationFilter, Prisma.TriggerWhereInput>
-}, "id" | "triggerId_replayKey">
+}, "id" | "triggerId_replayKey" | "triggerId_signatureKey">
 
 export type TriggerEventOrderByWithAggregationInput = {
   id?: Prisma.SortOrder
@@ -344,6 +355,7 @@ export type TriggerEventOrderByWithAggregationInput = {
   signatureTimestamp?: Prisma.SortOrderInput | Prisma.SortOrder
   signature?: Prisma.SortOrderInput | Prisma.SortOrder
   replayKey?: Prisma.SortOrderInput | Prisma.SortOrder
+  signatureKey?: Prisma.SortOrderInput | Prisma.SortOrder
   actionStatus?: Prisma.SortOrder
   actionError?: Prisma.SortOrderInput | Prisma.SortOrder
   _count?: Prisma.TriggerEventCountOrderByAggregateInput
@@ -369,6 +381,7 @@ export type TriggerEventScalarWhereWithAggregatesInput = {
   signatureTimestamp?: Prisma.BigIntNullableWithAggregatesFilter<"TriggerEvent"> | bigint | number | null
   signature?: Prisma.StringNullableWithAggregatesFilter<"TriggerEvent"> | string | null
   replayKey?: Prisma.StringNullableWithAggregatesFilter<"TriggerEvent"> | string | null
+  signatureKey?: Prisma.StringNullableWithAggregatesFilter<"TriggerEvent"> | string | null
   actionStatus?: Prisma.StringWithAggregatesFilter<"TriggerEvent"> | string
   actionError?: Prisma.StringNullableWithAggregatesFilter<"TriggerEvent"> | string | null
 }
@@ -385,6 +398,7 @@ export type TriggerEventCreateInput = {
   signatureTimestamp?: bigint | number | null
   signature?: string | null
   replayKey?: string | null
+  signatureKey?: string | null
   actionStatus?: string
   actionError?: string | null
   trigger: Prisma.TriggerCreateNestedOneWithoutEventsInput
@@ -403,6 +417,7 @@ export type TriggerEventUncheckedCreateInput = {
   signatureTimestamp?: bigint | number | null
   signature?: string | null
   replayKey?: string | null
+  signatureKey?: string | null
   actionStatus?: string
   actionError?: string | null
 }
@@ -419,6 +434,7 @@ export type TriggerEventUpdateInput = {
   signatureTimestamp?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   signature?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   replayKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  signatureKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   actionStatus?: Prisma.StringFieldUpdateOperationsInput | string
   actionError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   trigger?: Prisma.TriggerUpdateOneRequiredWithoutEventsNestedInput
@@ -437,6 +453,7 @@ export type TriggerEventUncheckedUpdateInput = {
   signatureTimestamp?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   signature?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   replayKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  signatureKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   actionStatus?: Prisma.StringFieldUpdateOperationsInput | string
   actionError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
@@ -454,6 +471,7 @@ export type TriggerEventCreateManyInput = {
   signatureTimestamp?: bigint | number | null
   signature?: string | null
   replayKey?: string | null
+  signatureKey?: string | null
   actionStatus?: string
   actionError?: string | null
 }
@@ -470,6 +488,7 @@ export type TriggerEventUpdateManyMutationInput = {
   signatureTimestamp?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   signature?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   replayKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  signatureKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   actionStatus?: Prisma.StringFieldUpdateOperationsInput | string
   actionError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
@@ -487,6 +506,7 @@ export type TriggerEventUncheckedUpdateManyInput = {
   signatureTimestamp?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   signature?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   replayKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  signatureKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   actionStatus?: Prisma.StringFieldUpdateOperationsInput | string
   actionError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
@@ -506,6 +526,11 @@ export type TriggerEventTriggerIdReplayKeyCompoundUniqueInput = {
   replayKey: string
 }
 
+export type TriggerEventTriggerIdSignatureKeyCompoundUniqueInput = {
+  triggerId: string
+  signatureKey: string
+}
+
 export type TriggerEventCountOrderByAggregateInput = {
   id?: Prisma.SortOrder
   seq?: Prisma.SortOrder
@@ -519,6 +544,7 @@ export type TriggerEventCountOrderByAggregateInput = {
   signatureTimestamp?: Prisma.SortOrder
   signature?: Prisma.SortOrder
   replayKey?: Prisma.SortOrder
+  signatureKey?: Prisma.SortOrder
   actionStatus?: Prisma.SortOrder
   actionError?: Prisma.SortOrder
 }
@@ -540,6 +566,7 @@ export type TriggerEventMaxOrderByAggregateInput = {
   signatureTimestamp?: Prisma.SortOrder
   signature?: Prisma.SortOrder
   replayKey?: Prisma.SortOrder
+  signatureKey?: Prisma.SortOrder
   actionStatus?: Prisma.SortOrder
   actionError?: Prisma.SortOrder
 }
@@ -556,6 +583,7 @@ export type TriggerEventMinOrderByAggregateInput = {
   signatureTimestamp?: Prisma.SortOrder
   signature?: Prisma.SortOrder
   replayKey?: Prisma.SortOrder
+  signatureKey?: Prisma.SortOrder
   actionStatus?: Prisma.SortOrder
   actionError?: Prisma.SortOrder
 }
@@ -631,6 +659,7 @@ export type TriggerEventCreateWithoutTriggerInput = {
   signatureTimestamp?: bigint | number | null
   signature?: string | null
   replayKey?: string | null
+  signatureKey?: string | null
   actionStatus?: string
   actionError?: string | null
 }
@@ -647,6 +676,7 @@ export type TriggerEventUncheckedCreateWithoutTriggerInput = {
   signatureTimestamp?: bigint | number | null
   signature?: string | null
   replayKey?: string | null
+  signatureKey?: string | null
   actionStatus?: string
   actionError?: string | null
 }
@@ -693,6 +723,7 @@ export type TriggerEventScalarWhereInput = {
   signatureTimestamp?: Prisma.BigIntNullableFilter<"TriggerEvent"> | bigint | number | null
   signature?: Prisma.StringNullableFilter<"TriggerEvent"> | string | null
   replayKey?: Prisma.StringNullableFilter<"TriggerEvent"> | string | null
+  signatureKey?: Prisma.StringNullableFilter<"TriggerEvent"> | string | null
   actionStatus?: Prisma.StringFilter<"TriggerEvent"> | string
   actionError?: Prisma.StringNullableFilter<"TriggerEvent"> | string | null
 }
@@ -709,6 +740,7 @@ export type TriggerEventCreateManyTriggerInput = {
   signatureTimestamp?: bigint | number | null
   signature?: string | null
   replayKey?: string | null
+  signatureKey?: string | null
   actionStatus?: string
   actionError?: string | null
 }
@@ -725,6 +757,7 @@ export type TriggerEventUpdateWithoutTriggerInput = {
   signatureTimestamp?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   signature?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   replayKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  signatureKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   actionStatus?: Prisma.StringFieldUpdateOperationsInput | string
   actionError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
@@ -741,6 +774,7 @@ export type TriggerEventUncheckedUpdateWithoutTriggerInput = {
   signatureTimestamp?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   signature?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   replayKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  signatureKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   actionStatus?: Prisma.StringFieldUpdateOperationsInput | string
   actionError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
@@ -757,6 +791,7 @@ export type TriggerEventUncheckedUpdateManyWithoutTriggerInput = {
   signatureTimestamp?: Prisma.NullableBigIntFieldUpdateOperationsInput | bigint | number | null
   signature?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   replayKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
+  signatureKey?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   actionStatus?: Prisma.StringFieldUpdateOperationsInput | string
   actionError?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
 }
@@ -776,6 +811,7 @@ export type TriggerEventSelect<ExtArgs extends runtime.Types.Extensions.Internal
   signatureTimestamp?: boolean
   signature?: boolean
   replayKey?: boolean
+  signatureKey?: boolean
   actionStatus?: boolean
   actionError?: boolean
   trigger?: boolean | Prisma.TriggerDefaultArgs<ExtArgs>
@@ -794,6 +830,7 @@ export type TriggerEventSelectCreateManyAndReturn<ExtArgs extends runtime.Types.
   signatureTimestamp?: boolean
   signature?: boolean
   replayKey?: boolean
+  signatureKey?: boolean
   actionStatus?: boolean
   actionError?: boolean
   trigger?: boolean | Prisma.TriggerDefaultArgs<ExtArgs>
@@ -812,6 +849,7 @@ export type TriggerEventSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.
   signatureTimestamp?: boolean
   signature?: boolean
   replayKey?: boolean
+  signatureKey?: boolean
   actionStatus?: boolean
   actionError?: boolean
   trigger?: boolean | Prisma.TriggerDefaultArgs<ExtArgs>
@@ -830,11 +868,12 @@ export type TriggerEventSelectScalar = {
   signatureTimestamp?: boolean
   signature?: boolean
   replayKey?: boolean
+  signatureKey?: boolean
   actionStatus?: boolean
   actionError?: boolean
 }
 
-export type TriggerEventOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "seq" | "tenantId" | "triggerId" | "receivedAt" | "contentType" | "headers" | "body" | "signatureVerified" | "signatureTimestamp" | "signature" | "replayKey" | "actionStatus" | "actionError", ExtArgs["result"]["triggerEvent"]>
+export type TriggerEventOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "seq" | "tenantId" | "triggerId" | "receivedAt" | "contentType" | "headers" | "body" | "signatureVerified" | "signatureTimestamp" | "signature" | "replayKey" | "signatureKey" | "actionStatus" | "actionError", ExtArgs["result"]["triggerEvent"]>
 export type TriggerEventInclude<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   trigger?: boolean | Prisma.TriggerDefaultArgs<ExtArgs>
 }
@@ -863,6 +902,7 @@ export type $TriggerEventPayload<ExtArgs extends runtime.Types.Extensions.Intern
     signatureTimestamp: bigint | null
     signature: string | null
     replayKey: string | null
+    signatureKey: string | null
     actionStatus: string
     actionError: string | null
   }, ExtArgs["result"]["triggerEvent"]>
@@ -1301,6 +1341,7 @@ export interface TriggerEventFieldRefs {
   readonly signatureTimestamp: Prisma.FieldRef<"TriggerEvent", 'BigInt'>
   readonly signature: Prisma.FieldRef<"TriggerEvent", 'String'>
   readonly replayKey: Prisma.FieldRef<"TriggerEvent", 'String'>
+  readonly signatureKey: Prisma.FieldRef<"TriggerEvent", 'String'>
   readonly actionStatus: Prisma.FieldRef<"TriggerEvent", 'String'>
   readonly actionError: Prisma.FieldRef<"TriggerEvent", 'String'>
 }
