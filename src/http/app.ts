@@ -26,6 +26,7 @@ import { installCors } from './cors';
 import { landingPageWithConsoleLink } from './landing-page';
 import { installOpenApi } from './openapi';
 import { installCompression } from './compression';
+import { installDocumentSecurityHeaders } from './security-headers';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -101,6 +102,7 @@ export async function buildApp(
 
   // Before any route: compression and the OpenAPI document see every route registered after them.
   await installCompression(app);
+  installDocumentSecurityHeaders(app);
   await installOpenApi(app, { headerPrefix: config.webhookHeaderPrefix });
   await installCors(app, config.corsOrigins);
 
