@@ -134,14 +134,12 @@ describe('security headers of the console and /docs in Chromium', () => {
       await page.waitForLoadState('networkidle');
     }
     await nav('Analytics').click();
-    await page
-      .getByRole('textbox', { name: 'Query' })
-      .fill(
-        JSON.stringify({
-          entity: 'orders',
-          select: [{ field: 'status' }, { field: 'amount', agg: 'SUM', alias: 'total' }],
-        }),
-      );
+    await page.getByRole('textbox', { name: 'Query' }).fill(
+      JSON.stringify({
+        entity: 'orders',
+        select: [{ field: 'status' }, { field: 'amount', agg: 'SUM', alias: 'total' }],
+      }),
+    );
     await page.getByRole('button', { name: 'Run' }).click();
     await page.getByRole('table').getByRole('columnheader', { name: 'total' }).waitFor();
     const chart = page.getByRole('img', { name: 'Chart' });
@@ -188,6 +186,48 @@ describe('security headers of the console and /docs in Chromium', () => {
     expect(chromium.foreign).toEqual([]);
     expect(chromium.pageErrors).toEqual([]);
   }, 120_000);
+
+  it("transfers at most 300 KB of JavaScript for the console's first page, compressed", async () => {
+    const page = await chromium.context.newPage();
+    const cdp = await chromium.context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    const scripts = new Map<string, { url: string; encoding?: string; bytes?: number }>();
+    cdp.on('Network.responseReceived', (e) => {
+      if (e.type !== 'Script') return;
+      const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
+      scripts.set(e.requestId, { url: e.response.url, encoding: headers['content-encoding'] as string | undefined });
+    });
+    cdp.on('Network.loadingFinished', (e) => {
+      const script = scripts.get(e.requestId);
+      if (script) script.bytes = e.encodedDataLength;
+    });
+    const token = await mintToken(TEST_JWT_SECRET, {
+      sub: 'csp-user',
+      tenantId: tenant,
+      permissions: ['tenant:admin'],
+      expiresIn: '1h',
+    });
+    await page.goto(server.base + '/console/');
+    await page.getByRole('textbox', { name: 'Token' }).fill(token);
+    await page.getByRole('textbox', { name: 'Tenant' }).fill(tenant);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.close();
+
+    const loaded = [...scripts.values()];
+    expect(loaded.length).toBeGreaterThan(0);
+    expect(loaded.filter((s) => s.bytes === undefined)).toEqual([]);
+    expect(
+      loaded.some((s) => /GraphQL-/.test(s.url)),
+      'GraphiQL is loaded only on its page',
+    ).toBe(false);
+    for (const s of loaded) expect(['br', 'gzip'], s.url).toContain(s.encoding);
+    const total = loaded.reduce((n, s) => n + s.bytes!, 0);
+    console.log(`console first page: ${total} B of JavaScript transferred in ${loaded.length} file(s)`);
+    expect(total).toBeLessThanOrEqual(300 * 1000);
+  }, 60_000);
 
   it('refuses to be framed by a page of another origin', async () => {
     framer = http.createServer((_req, res) => {
