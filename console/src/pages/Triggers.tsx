@@ -24,6 +24,7 @@ import {
   StatusBadge,
   TextField,
 } from '../ui';
+import { signingExample as buildSigningExample } from '../examples';
 
 type Trigger = ConsoleTriggerFragment;
 
@@ -47,94 +48,9 @@ function intakeUrl(id: string): string {
   return `${window.location.origin}/linker/triggers/webhook/${encodeURIComponent(id)}`;
 }
 
-const HEX_HMAC = `openssl dgst -sha256 -hmac "$SECRET" -hex | sed 's/^.* //'`;
-const BASE64_HMAC = `openssl dgst -sha256 -hmac "$SECRET" -binary | openssl base64 -A`;
-
-/**
- * A shell example (bash, openssl, curl) that signs a body the way this trigger checks it: the
- * trigger's scheme, its headers, its secret's placeholder. Runnable as shown once the secret is set.
- */
+/** The trigger's signing example, every value quoted for the shell (examples.ts). */
 function signingExample(t: Trigger): string {
-  const url = intakeUrl(t.id);
-  const post = [`curl -sS -X POST '${url}' \\`, `  -H 'Content-Type: application/json' \\`];
-  const body = [`BODY='{"hello":"world"}'`];
-  if (!t.hasWebhookSecret) {
-    return `curl -sS -X POST '${url}' -H 'Content-Type: application/json' -d '{"hello":"world"}'`;
-  }
-  const secret = [`SECRET='<the trigger secret>'`];
-  switch (t.signatureScheme) {
-    case 'GITHUB':
-      return [
-        ...secret,
-        ...body,
-        `SIG=$(printf '%s' "$BODY" | ${HEX_HMAC})`,
-        ...post,
-        `  -H 'X-GitHub-Event: ping' \\`,
-        `  -H "X-GitHub-Delivery: $(openssl rand -hex 16)" \\`,
-        `  -H "X-Hub-Signature-256: sha256=$SIG" \\`,
-        `  -d "$BODY"`,
-      ].join('\n');
-    case 'STRIPE':
-      return [
-        ...secret,
-        ...body,
-        `TS=$(date +%s)`,
-        `SIG=$(printf '%s.%s' "$TS" "$BODY" | ${HEX_HMAC})`,
-        ...post,
-        `  -H "Stripe-Signature: t=$TS,v1=$SIG" \\`,
-        `  -d "$BODY"`,
-      ].join('\n');
-    case 'SLACK':
-      return [
-        ...secret,
-        ...body,
-        `TS=$(date +%s)`,
-        `SIG=$(printf 'v0:%s:%s' "$TS" "$BODY" | ${HEX_HMAC})`,
-        ...post,
-        `  -H "X-Slack-Request-Timestamp: $TS" \\`,
-        `  -H "X-Slack-Signature: v0=$SIG" \\`,
-        `  -d "$BODY"`,
-      ].join('\n');
-    case 'STANDARD_WEBHOOKS':
-      return [
-        `SECRET='<the trigger secret, whsec_…>'`,
-        ...body,
-        `MSG_ID="msg_$(openssl rand -hex 12)"`,
-        `TS=$(date +%s)`,
-        `# The key is the base64 after whsec_ (a secret without that prefix is its own key).`,
-        `KEY=$(printf '%s' "\${SECRET#whsec_}" | openssl base64 -d -A | od -An -tx1 | tr -d ' \\n')`,
-        `SIG=$(printf '%s.%s.%s' "$MSG_ID" "$TS" "$BODY" | openssl dgst -sha256 -mac HMAC -macopt "hexkey:$KEY" -binary | openssl base64 -A)`,
-        ...post,
-        `  -H "webhook-id: $MSG_ID" \\`,
-        `  -H "webhook-timestamp: $TS" \\`,
-        `  -H "webhook-signature: v1,$SIG" \\`,
-        `  -d "$BODY"`,
-      ].join('\n');
-    case 'HOOKGATE_V1':
-      return [
-        ...secret,
-        ...body,
-        `TS=$(date +%s)`,
-        `SIG=$(printf '%s.%s' "$TS" "$BODY" | ${BASE64_HMAC})`,
-        `# X-Hookgate-*: the prefix is this server's WEBHOOK_HEADER_PREFIX.`,
-        ...post,
-        `  -H "X-Hookgate-Request-Id: $(openssl rand -hex 16)" \\`,
-        `  -H "X-Hookgate-Timestamp: $TS" \\`,
-        `  -H "X-Hookgate-Signature: v1=$SIG" \\`,
-        `  -d "$BODY"`,
-      ].join('\n');
-    default:
-      return [
-        ...secret,
-        ...body,
-        `TS=$(date +%s)`,
-        `SIG=$(printf '%s.%s' "$TS" "$BODY" | ${HEX_HMAC})`,
-        ...post,
-        `  -H "${t.webhookTimestampHeader}: $TS" \\`,
-        `  -H "${t.webhookSignatureHeader}: sha256=$SIG" \\`,
-        `  -d "$BODY"`,
-      ].join('\n');
-  }
+  return buildSigningExample(t, { url: intakeUrl(t.id) });
 }
 
 function signingText(t: Trigger): string {
