@@ -122,6 +122,12 @@ export const SETTINGS: readonly SettingEntry[] = [
       'Requests per tenant and minute on the REST and GraphQL API, counted per process, after authorisation, once per REST request and once per GraphQL root field; over it 429 `RATE_LIMITED` with `Retry-After`.',
   },
   {
+    name: 'INTAKE_RATE_LIMIT_PER_MINUTE',
+    default: '`0` (no limit)',
+    meaning:
+      'Intake requests per trigger and minute, counted per process, before the body is read; over it 429 `RATE_LIMITED` with `Retry-After`, and nothing is stored.',
+  },
+  {
     name: 'RATE_LIMIT_BURST',
     default: '`RATE_LIMIT_PER_MINUTE`',
     meaning: 'Requests a tenant may make at once; the bucket refills at the per-minute pace.',
