@@ -24,6 +24,11 @@ export interface CompiledQuery {
   values: unknown[];
   columns: string[];
   types: ColumnType[];
+  /**
+   * The same statement with SUM and AVG of FLOAT summed as numeric, where a double sum would
+   * overflow (PostgreSQL then refuses the statement); run only when `sql` does. Same values.
+   */
+  wideSql?: string;
 }
 
 /** date_trunc units; fixed text chosen here, never taken from input. */
@@ -98,10 +103,13 @@ function compileFilter(f: Filter, source: SqlSource, params: Params): string {
   }
 }
 
-function selectExpression(item: SelectItem, source: SqlSource): string {
+function selectExpression(item: SelectItem, source: SqlSource, wide = false): string {
   if (!item.agg) return source.column(item.field!);
   if (item.field === undefined) return 'count(*)';
   const col = source.column(item.field);
+  // float8's text is its shortest exact form, so the numeric sum starts from the stored values.
+  if (wide && (item.agg === 'SUM' || item.agg === 'AVG') && source.fields.get(item.field)!.type === 'FLOAT')
+    return `${item.agg.toLowerCase()}(${col}::text::numeric)`;
   switch (item.agg) {
     case 'COUNT':
       return `count(${col})`;
@@ -135,17 +143,20 @@ export function compileQuery(
 ): CompiledQuery {
   const paging = opts.paging ?? true;
   const exprs: string[] = [];
+  const wideExprs: string[] = [];
   const columns: string[] = [];
   const types: ColumnType[] = [];
   const grouped: boolean[] = [];
   if (q.time?.granularity) {
     exprs.push(bucket(source.column(q.timeField!.name), q.timeField!.type, q.time.granularity));
+    wideExprs.push(exprs[0]);
     columns.push('time');
     types.push('TIME');
     grouped.push(true);
   }
   for (const item of q.select) {
     exprs.push(selectExpression(item, source));
+    wideExprs.push(selectExpression(item, source, true));
     columns.push(item.column);
     types.push(columnType(item, source));
     grouped.push(!item.agg);
@@ -169,14 +180,19 @@ export function compileQuery(
     }
   }
 
-  let sql = `SELECT ${exprs.map((e, i) => `${e} AS ${quoteIdent(`c${i}`)}`).join(', ')} FROM ${source.from}`;
-  if (where.length) sql += ` WHERE ${where.join(' AND ')}`;
+  let rest = '';
+  if (where.length) rest += ` WHERE ${where.join(' AND ')}`;
   const groupPositions = grouped.map((g, i) => (g ? i + 1 : 0)).filter((n) => n > 0);
-  if (aggregated && groupPositions.length) sql += ` GROUP BY ${groupPositions.join(', ')}`;
+  if (aggregated && groupPositions.length) rest += ` GROUP BY ${groupPositions.join(', ')}`;
   if (paging) {
     const order = aggregated ? groupPositions.map(String) : source.orderKey;
-    if (order.length) sql += ` ORDER BY ${order.map((o) => `${o} ASC NULLS LAST`).join(', ')}`;
-    sql += ` LIMIT ${params.add(q.limit)} OFFSET ${params.add(q.offset)}`;
+    if (order.length) rest += ` ORDER BY ${order.map((o) => `${o} ASC NULLS LAST`).join(', ')}`;
+    rest += ` LIMIT ${params.add(q.limit)} OFFSET ${params.add(q.offset)}`;
   }
-  return { sql, values: params.values, columns, types };
+  const statement = (list: string[]) =>
+    `SELECT ${list.map((e, i) => `${e} AS ${quoteIdent(`c${i}`)}`).join(', ')} FROM ${source.from}${rest}`;
+  const sql = statement(exprs);
+  const compiled: CompiledQuery = { sql, values: params.values, columns, types };
+  if (wideExprs.some((e, i) => e !== exprs[i])) compiled.wideSql = statement(wideExprs);
+  return compiled;
 }

@@ -19,6 +19,7 @@ import { TenantGate } from './tenant-gate';
 
 const TIMESTAMP_WITHOUT_TIME_ZONE = 1114;
 const NUMERIC = 1700;
+const NUMERIC_VALUE_OUT_OF_RANGE = '22003';
 
 /**
  * Time buckets arrive as UTC wall-clock timestamps; kept as text so no local time zone shifts them.
@@ -92,11 +93,19 @@ export class QueryRunner {
   }
 
   async run(schema: string, q: CompiledQuery): Promise<TabularResult> {
-    const result = await this.inReadOnly('query', schema, async (client) => {
-      // Compiled queries are all SELECTs; anything else cannot be planned on its own (EXPLAIN).
-      if (this.db.embedded && /^\s*(SELECT|WITH)\b/i.test(q.sql)) await this.refuseExpensive(client, q);
-      return client.query<unknown[]>({ text: q.sql, values: q.values, rowMode: 'array', types });
-    });
+    const select = (sql: string, wider?: string) =>
+      this.inReadOnly('query', schema, async (client) => {
+        // Compiled queries are all SELECTs; anything else cannot be planned on its own (EXPLAIN).
+        if (this.db.embedded && /^\s*(SELECT|WITH)\b/i.test(sql)) await this.refuseExpensive(client, sql, q.values);
+        try {
+          return await client.query<unknown[]>({ text: sql, values: q.values, rowMode: 'array', types });
+        } catch (err) {
+          // A sum of FLOAT past a double's range: answered by the statement that sums in numeric.
+          if (wider && (err as { code?: unknown })?.code === NUMERIC_VALUE_OUT_OF_RANGE) return undefined;
+          throw err;
+        }
+      });
+    const result = (await select(q.sql, q.wideSql)) ?? (await select(q.wideSql!))!;
     return { columns: q.columns, rows: rowsOf(q.types, result.rows) };
   }
 
@@ -178,10 +187,10 @@ export class QueryRunner {
    * millisecond of the statement timeout, about what PGlite got through in the slowest of the
    * shapes measured; README "Analytics on the embedded database").
    */
-  private async refuseExpensive(client: pg.PoolClient, q: CompiledQuery): Promise<void> {
+  private async refuseExpensive(client: pg.PoolClient, sql: string, values: unknown[]): Promise<void> {
     const { rows } = await client.query<{ 'QUERY PLAN': Array<{ Plan: { 'Total Cost': number } }> }>({
-      text: `EXPLAIN (FORMAT JSON) ${q.sql}`,
-      values: q.values,
+      text: `EXPLAIN (FORMAT JSON) ${sql}`,
+      values,
     });
     const cost = rows[0]['QUERY PLAN'][0].Plan['Total Cost'];
     if (cost > this.embeddedMaxCost)

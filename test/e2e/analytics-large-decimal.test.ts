@@ -34,6 +34,7 @@ describe('analytics answers DECIMAL results beyond a JSON number as decimal stri
         { name: 'id', type: 'INTEGER' },
         { name: 'region', type: 'STRING' },
         { name: 'amount', type: 'DECIMAL' },
+        { name: 'rate', type: 'FLOAT' },
         { name: 'created_at', type: 'TIMESTAMP' },
       ],
       primaryKey: 'id',
@@ -43,11 +44,11 @@ describe('analytics answers DECIMAL results beyond a JSON number as decimal stri
     const written = await post('/data/ledger/records', {
       operation: 'INSERT',
       records: [
-        { id: 1, region: 'eu', amount: 9e307, created_at: '2026-11-12T08:00:00Z' },
-        { id: 2, region: 'eu', amount: 9e307, created_at: '2026-11-12T09:00:00Z' },
-        { id: 3, region: 'us', amount: 1e308, created_at: '2026-11-13T08:00:00Z' },
-        { id: 4, region: 'ap', amount: '-1e308', created_at: '2026-11-13T09:00:00Z' },
-        { id: 5, region: 'ap', amount: -8e307, created_at: '2026-11-13T10:00:00Z' },
+        { id: 1, region: 'eu', amount: 9e307, rate: 1.5e308, created_at: '2026-11-12T08:00:00Z' },
+        { id: 2, region: 'eu', amount: 9e307, rate: 1.5e308, created_at: '2026-11-12T09:00:00Z' },
+        { id: 3, region: 'us', amount: 1e308, rate: 1e308, created_at: '2026-11-13T08:00:00Z' },
+        { id: 4, region: 'ap', amount: '-1e308', rate: -1e308, created_at: '2026-11-13T09:00:00Z' },
+        { id: 5, region: 'ap', amount: -8e307, rate: 2.5, created_at: '2026-11-13T10:00:00Z' },
       ],
     });
     expect(written.statusCode, written.body).toBe(200);
@@ -139,6 +140,30 @@ describe('analytics answers DECIMAL results beyond a JSON number as decimal stri
     expect(
       await data('/analytics/query', { entity: 'ledger_by_region', select: [{ field: 'region' }, { field: 'total' }] }),
     ).toEqual(view);
+  });
+
+  it('answers a SUM of FLOAT past a double as its digits instead of refusing the query', async () => {
+    const body = {
+      entity: 'ledger',
+      select: [
+        { field: 'region' },
+        { field: 'rate', agg: 'SUM', alias: 'total' },
+        { field: 'rate', agg: 'AVG', alias: 'mean' },
+      ],
+    };
+    const rows = [
+      ['ap', -1e308, -5e307],
+      ['eu', `3${'0'.repeat(308)}`, 1.5e308],
+      ['us', 1e308, 1e308],
+    ];
+    expect((await data('/analytics/query', body)).rows).toEqual(rows);
+    const gql = await gqlRequest(t.app, EntityQueryDocument, { input: body as never }, h);
+    expect(gql.errors).toBeUndefined();
+    expect(gql.data!.entityQuery.rows).toEqual(rows);
+    // Sums a double holds are answered as before.
+    expect(
+      (await data('/analytics/query', { ...body, filter: { field: 'region', op: 'NE', value: 'eu' } })).rows,
+    ).toEqual([rows[0], rows[2]]);
   });
 
   it('answers the same over GraphQL', async () => {
