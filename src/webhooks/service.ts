@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
-import type { PrismaClient, WebhookConfig as WebhookConfigRow } from '../generated/prisma/client';
 import type pg from 'pg';
+import type { PrismaClient, WebhookConfig as WebhookConfigRow } from '../generated/prisma/client';
 import { readWebhookHealth, type WebhookHealthRow } from '../outbox/sql/read-webhook-health';
 import { tenantOutbox } from '../outbox/sql/tenant-outbox';
 import type { TenantContext } from '../auth/permissions';

@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { decodeRecordId, encodeRecordId } from '../../src/outbox/record-id';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { decodeRecordId, encodeRecordId } from '../../src/outbox/record-id';
 import { OutboxRecordDocument, OutboxRecordsDocument, RedeliverOutboxRecordDocument } from '../generated/graphql';
 import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
 import { codes, gqlRequest } from '../support/graphql';

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useClient, useQuery } from 'urql';
+import type { CombinedError } from 'urql';
 import {
   ConsoleEntitiesDocument,
   ConsoleEntityQueryDocument,
@@ -9,7 +10,6 @@ import {
 import { Empty, ErrorBox, Loading, TextField } from '../ui';
 import { Chart } from './Chart';
 import { ResultTable } from './Entities';
-import type { CombinedError } from 'urql';
 
 const KEY = 'hookgate.analytics.query';
 

@@ -1,5 +1,5 @@
-import { givenFields } from '../given-fields';
 import { Arg, Ctx, ID, Mutation, Query, Resolver } from 'type-graphql';
+import { givenFields } from '../given-fields';
 import { CONFIG_ADMIN } from '../../auth/permissions';
 import type { GraphQLContext } from '../context';
 import { CreateTriggerInput, Trigger, UpdateTriggerInput } from './types';

@@ -1,5 +1,5 @@
-import { givenFields } from '../given-fields';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { givenFields } from '../given-fields';
 import { CONFIG_ADMIN, CONFIG_READ_INTERNAL } from '../../auth/permissions';
 import type { GraphQLContext } from '../context';
 import {
