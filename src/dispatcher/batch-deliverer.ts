@@ -28,16 +28,42 @@ export interface BatchDelivererDeps {
   metrics: DispatcherMetrics;
 }
 
+/** A tenant's share of the slots, and each of its configurations' share of the tenant's. */
+interface TenantShare {
+  slots: Slots;
+  users: number;
+  configs: Map<string, ConfigShare>;
+}
+
+interface ConfigShare {
+  slots: Slots;
+  users: number;
+  /** Its records in this process's batches not sent yet. */
+  waiting: number;
+  /** When this process last started one of its paced records (epoch ms). */
+  lastPacedStart: number;
+}
+
+/**
+ * Requests in flight at once for one configuration in one dispatcher: all of the tenant's
+ * `tenantConcurrency` but a quarter (at least one), so a configuration whose endpoint hangs
+ * leaves the tenant's other configurations slots of their own (12 of the default 16).
+ */
+export function configConcurrency(tenantConcurrency: number): number {
+  return Math.max(1, tenantConcurrency - Math.max(1, Math.floor(tenantConcurrency / 4)));
+}
+
 /**
  * Delivers one claimed batch of one tenant, then settles it: sends each record (at most
- * `concurrency` requests in flight across all batches), renews the batch's leases while it runs,
- * writes every result in one statement, and gives back the records it did not send (shutdown).
+ * `concurrency` requests in flight across all batches, `tenantConcurrency` per tenant and
+ * configConcurrency() per configuration), renews the batch's leases while it runs, writes every
+ * result in one statement, and gives back the records it did not send (shutdown).
  */
 export class BatchDeliverer {
   private readonly agent: Agent;
   private readonly slots: Slots;
   /** Each tenant's share of the slots, while it has deliveries waiting or in flight. */
-  private readonly tenantSlots = new Map<string, { slots: Slots; users: number }>();
+  private readonly tenantSlots = new Map<string, TenantShare>();
   private closed = false;
   private readonly cleanCircuits = new CleanCircuits();
   private readonly latencySeries = new Map<string, { observe(seconds: number): void }>();
@@ -54,7 +80,23 @@ export class BatchDeliverer {
   refuseNewSends(): void {
     this.closed = true;
     this.slots.close();
-    for (const t of this.tenantSlots.values()) t.slots.close();
+    for (const t of this.tenantSlots.values()) {
+      t.slots.close();
+      for (const c of t.configs.values()) c.slots.close();
+    }
+  }
+
+  /**
+   * The tenant's configurations of which this process holds a full batch waiting for their share
+   * of slots: claiming more of their records would only lengthen that queue, so the claim leaves
+   * them to the tenant's other configurations.
+   */
+  saturatedConfigs(tenantId: string): string[] {
+    const share = this.tenantSlots.get(tenantId);
+    if (!share) return [];
+    const saturated: string[] = [];
+    for (const [id, c] of share.configs) if (c.waiting >= this.deps.settings.batchSize) saturated.push(id);
+    return saturated;
   }
 
   async close(): Promise<void> {
@@ -99,27 +141,89 @@ export class BatchDeliverer {
     const tenant = this.tenantShare(outbox.tenantId);
     const endpointAttempts: EndpointAttempt[] = [];
     const endpoints = new Endpoints(this.deps.headerPrefix);
+    // One queue per configuration: a configuration at its share (or waiting for its pace) holds
+    // back its own records only, not the batch's others.
+    const groups = new Map<string | null, ClaimedRecord[]>();
+    for (const r of records) {
+      const key = r.config?.id ?? null;
+      const group = groups.get(key);
+      if (group) group.push(r);
+      else groups.set(key, [r]);
+    }
+    const shares: Array<{ configId: string; share: ConfigShare; unsent: number }> = [];
     try {
-      // The tenant's share first: a tenant at its cap waits without holding a shared slot.
-      const { unsent } = await sendAsSlotsFree(records, [tenant.slots, this.slots], async (record) => {
-        results.push(await this.attemptDelivery(record, endpoints, endpointAttempts));
+      const sent = [...groups].map(([configId, group]) => {
+        // The configuration's share first, then the tenant's: one at its cap waits without holding a wider slot.
+        const config = configId === null ? undefined : this.configShare(tenant, configId, group.length);
+        const held = config && { configId: configId!, share: config, unsent: group.length };
+        if (held) shares.push(held);
+        const slots = config ? [config.slots, tenant.slots, this.slots] : [tenant.slots, this.slots];
+        const readyAt = config && group[0].pace ? (r: ClaimedRecord) => this.pacedStart(config, r) : undefined;
+        return sendAsSlotsFree(
+          group,
+          slots,
+          async (record) => {
+            if (held) {
+              held.share.waiting--;
+              held.unsent--;
+              if (record.pace) held.share.lastPacedStart = Date.now();
+            }
+            results.push(await this.attemptDelivery(record, endpoints, endpointAttempts));
+          },
+          readyAt,
+        );
       });
-      return { results, unsent: unsent.map((r) => r.id), endpointAttempts };
+      const outcomes = await Promise.allSettled(sent);
+      const failed = outcomes.find((o) => o.status === 'rejected');
+      if (failed) throw failed.reason;
+      const unsent = outcomes.flatMap((o) => (o.status === 'fulfilled' ? o.value.unsent.map((r) => r.id) : []));
+      return { results, unsent, endpointAttempts };
     } finally {
       clearInterval(renewLeases);
+      for (const held of shares) {
+        held.share.waiting -= held.unsent;
+        if (--held.share.users === 0) tenant.configs.delete(held.configId);
+      }
       if (--tenant.users === 0) this.tenantSlots.delete(outbox.tenantId);
     }
   }
 
+  /**
+   * When a paced record may start: its reserved time, and one emission interval after this
+   * process's previous start of the configuration (timers that fire late together still space out).
+   */
+  private pacedStart(config: ConfigShare, record: ClaimedRecord): number {
+    if (!record.pace) return 0;
+    return Math.max(record.pace.notBefore, config.lastPacedStart + record.pace.intervalMs);
+  }
+
   /** The tenant's slots, shared by its batches in flight; forgotten when its last batch ends. */
-  private tenantShare(tenantId: string): { slots: Slots; users: number } {
+  private tenantShare(tenantId: string): TenantShare {
     let share = this.tenantSlots.get(tenantId);
     if (!share) {
-      share = { slots: new Slots(this.deps.settings.tenantConcurrency), users: 0 };
+      share = { slots: new Slots(this.deps.settings.tenantConcurrency), users: 0, configs: new Map() };
       if (this.closed) share.slots.close();
       this.tenantSlots.set(tenantId, share);
     }
     share.users++;
+    return share;
+  }
+
+  /** A configuration's share of its tenant's slots, for `records` more of its records. */
+  private configShare(tenant: TenantShare, configId: string, records: number): ConfigShare {
+    let share = tenant.configs.get(configId);
+    if (!share) {
+      share = {
+        slots: new Slots(configConcurrency(this.deps.settings.tenantConcurrency)),
+        users: 0,
+        waiting: 0,
+        lastPacedStart: 0,
+      };
+      if (this.closed) share.slots.close();
+      tenant.configs.set(configId, share);
+    }
+    share.users++;
+    share.waiting += records;
     return share;
   }
 

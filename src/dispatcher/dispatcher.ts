@@ -146,7 +146,14 @@ export class Dispatcher {
           inFlight.add(delivery);
         }
         if (batch.length >= batchSize || wakeups.again) {
-          while (inFlight.size >= BATCHES_AHEAD) await Promise.race(inFlight);
+          while (inFlight.size >= BATCHES_AHEAD) {
+            // Batches held up by a configuration at its share (its endpoint hangs, say) do not
+            // keep a new change of another configuration of the tenant waiting: it is claimed
+            // beside them, with the held configurations left out.
+            if (wakeups.again && this.deliverer.saturatedConfigs(tenantId).length > 0) break;
+            await Promise.race([...inFlight, new Promise<void>((resolve) => (wakeups.onWakeup = resolve))]);
+            wakeups.onWakeup = undefined;
+          }
           continue;
         }
         if (waitMs !== null && waitMs <= HELD_HORIZON_MS) {
@@ -189,8 +196,9 @@ export class Dispatcher {
     const { pool, logger } = this.deps;
     const { batchSize, leaseMs } = this.deps.settings;
     const workerId = this.workerId;
+    const excludeConfigIds = this.deliverer.saturatedConfigs(outbox.tenantId);
     const free = await retryOnConnectionLoss(
-      () => claimDueRecords(pool, outbox, { workerId, limit: batchSize, leaseMs }),
+      () => claimDueRecords(pool, outbox, { workerId, limit: batchSize, leaseMs, excludeConfigIds }),
       {
         logger,
         what: 'outbox claim',
@@ -202,7 +210,13 @@ export class Dispatcher {
     const controlled = await retryOnConnectionLoss(
       () =>
         inTransaction(pool, (client) =>
-          claimControlledRecords(client, outbox, { workerId, limit, leaseMs, recheckMs: HELD_RECHECK_MS }),
+          claimControlledRecords(client, outbox, {
+            workerId,
+            limit,
+            leaseMs,
+            recheckMs: HELD_RECHECK_MS,
+            excludeConfigIds,
+          }),
         ),
       { logger, what: 'outbox claim' },
     );

@@ -38,14 +38,15 @@ describe('fairness between tenants in the dispatcher', () => {
     await commitChanges(s, a, inserts(1000));
     // Defaults as in production (64 slots, 16 per tenant), only the poll is quicker.
     dispatcher = startDispatcher(t, PREFIX);
+    // A's one configuration may hold 12 of the tenant's 16 (configConcurrency).
     await eventually(
-      async () => (receiver.received.filter((r) => r.path === '/silent').length >= 16 ? true : undefined),
+      async () => (receiver.received.filter((r) => r.path === '/silent').length >= 12 ? true : undefined),
       30_000,
       "tenant A's requests to hang",
     );
     // A's share is taken and stays taken: exactly its cap of requests is open at its endpoint.
     await new Promise((r) => setTimeout(r, 500));
-    expect(receiver.received.filter((r) => r.path === '/silent')).toHaveLength(16);
+    expect(receiver.received.filter((r) => r.path === '/silent')).toHaveLength(12);
 
     const written = Date.now();
     await commitChanges(s, b, inserts(1));
@@ -53,6 +54,57 @@ describe('fairness between tenants in the dispatcher', () => {
       async () => receiver.received.find((r) => r.path === '/b')?.at,
       10_000,
       "tenant B's delivery",
+    );
+    expect(arrived - written).toBeLessThan(2000);
+  });
+});
+
+/**
+ * The same between the configurations of one tenant: configuration A's endpoint never answers and
+ * A has 1,000 due records, yet a change for configuration B of the same tenant is delivered within
+ * 2 s. Without a per-configuration share of the tenant's slots, A's requests took all 16, and the
+ * drain waited for A's batches before claiming anything else.
+ */
+describe('fairness between the configurations of one tenant in the dispatcher', () => {
+  const prefix = `${PREFIX}c`;
+  let t: TestApp;
+  let receiver: Receiver;
+  let dispatcher: Dispatcher | undefined;
+  beforeAll(async () => {
+    t = await startTestApp({ DISPATCHER: 'off' });
+    receiver = await Receiver.start();
+    receiver.react = (req) => (req.path.startsWith('/silent') ? { hang: true } : { status: 204 });
+  });
+  afterAll(async () => {
+    await receiver.close();
+    await dispatcher?.stop();
+    await t.close();
+  });
+
+  it("delivers configuration B's change within 2 s while configuration A of the same tenant has 1,000 records hanging", async () => {
+    const s = t.runtime.services;
+    const tenant = uniqueTenant(prefix);
+    await createConfig(s, tenant, {
+      entityName: 'slow',
+      webhookUrl: `${receiver.url}/silent`,
+      events: 'INSERT',
+      timeoutMs: 20_000,
+    });
+    await createConfig(s, tenant, { webhookUrl: `${receiver.url}/b`, events: 'INSERT' });
+    await commitChanges(s, tenant, inserts(1000), { entityName: 'slow' });
+    const hanging = () => receiver.received.filter((r) => r.path === '/silent').length;
+    dispatcher = startDispatcher(t, prefix);
+    await eventually(async () => (hanging() >= 12 ? true : undefined), 30_000, "configuration A's requests to hang");
+    // A holds its share and no more: the tenant's other slots stay free for its other configurations.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(hanging()).toBe(12);
+
+    const written = Date.now();
+    await commitChanges(s, tenant, inserts(1));
+    const arrived = await eventually(
+      async () => receiver.received.find((r) => r.path === '/b')?.at,
+      10_000,
+      "configuration B's delivery",
     );
     expect(arrived - written).toBeLessThan(2000);
   });

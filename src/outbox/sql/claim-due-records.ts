@@ -20,6 +20,11 @@ export interface ClaimedRecord {
   maxRetries: number;
   /** null: the configuration was deleted or never existed. */
   config: DeliveryConfig | null;
+  /**
+   * A paced configuration's record: the start time its claim reserved (epoch ms, the database's
+   * clock) and the pace's emission interval. It must not start earlier.
+   */
+  pace?: { notBefore: number; intervalMs: number };
 }
 
 /** A claimed record and its configuration's columns (all null from the LEFT JOIN when it has none). */
@@ -43,6 +48,9 @@ export interface ClaimRow {
   signature_scheme: string | null;
   /** Only while its rotation grace runs (the statement leaves out an expired one). */
   previous_secret: string | null;
+  /** A paced record's reserved start, epoch ms (claimControlledRecords only). */
+  start_at_ms?: number | null;
+  pace_interval_ms?: number | null;
 }
 
 /** What one claim took, and whether `claimControlledRecords` has configurations to look at. */
@@ -64,7 +72,7 @@ export interface ClaimResult {
 export async function claimDueRecords(
   db: Queryable,
   outbox: TenantOutbox,
-  args: { workerId: string; limit: number; leaseMs: number },
+  args: { workerId: string; limit: number; leaseMs: number; excludeConfigIds?: string[] },
 ): Promise<ClaimResult> {
   const table = outbox.table;
   // Prepared where the pool allows it (src/db/prepared.ts): parsing and planning this statement
@@ -79,16 +87,17 @@ export async function claimDueRecords(
   // at 15,000 due records per tenant). An expression without statistics gets the default estimate.
   // The EXISTS skips the walk when every configuration of the tenant is controlled: it would
   // only step over their records, all of them, at every claim. Deleted configurations count as
-  // not controlled, so their records still reach the claim (and go DEAD there).
+  // not controlled, so their records still reach the claim (and go DEAD there). `$4`: the
+  // configurations this dispatcher already holds a full batch of, waiting for their share of slots.
   const text = statementText(
     `claim ${table} ${limit}`,
     () => `WITH controlled AS MATERIALIZED (${CONTROLLED_CONFIGS}
            ), due AS (
              SELECT id FROM ${table}
               WHERE ${CLAIMABLE} AND next_retry_at <= now()
-                AND webhook_config_id::text <> ALL (ARRAY(SELECT id::text FROM controlled))
+                AND webhook_config_id::text <> ALL (ARRAY(SELECT id::text FROM controlled) || $4::text[])
                 AND EXISTS (SELECT 1 FROM webhook_configs u
-                             WHERE u.tenant_id = $1 AND u.id::text <> ALL (ARRAY(SELECT id::text FROM controlled)))
+                             WHERE u.tenant_id = $1 AND u.id::text <> ALL (ARRAY(SELECT id::text FROM controlled) || $4::text[]))
               ORDER BY next_retry_at, id
               LIMIT ${limit}
               FOR UPDATE SKIP LOCKED
@@ -108,7 +117,7 @@ export async function claimDueRecords(
   );
   const { rows } = await queryPrepared<ClaimRow>(db, {
     text,
-    values: [outbox.tenantId, args.workerId, args.leaseMs],
+    values: [outbox.tenantId, args.workerId, args.leaseMs, args.excludeConfigIds ?? []],
   });
   return { records: toClaimedRecords(rows), controlled: rows[0]?.controlled ?? 0 };
 }
@@ -143,14 +152,18 @@ export function toClaimedRecords(rows: ClaimRow[]): ClaimedRecord[] {
         configs.set(r.config_id, config);
       }
     }
-    records.push({
+    const record: ClaimedRecord = {
       id: String(r.id),
       requestId: r.request_id,
       payloadJson: r.payload_json,
       retryCount: r.retry_count,
       maxRetries: r.max_retries,
       config,
-    });
+    };
+    // On the database's clock, which every dispatcher's reservations share (hosts kept in time by NTP):
+    // measured from the claim's arrival instead, a slower claim would push its start nearer the next one.
+    if (r.pace_interval_ms != null) record.pace = { notBefore: r.start_at_ms ?? 0, intervalMs: r.pace_interval_ms };
+    records.push(record);
   }
   return records;
 }
