@@ -110,7 +110,9 @@ describe.skipIf(inject('embedded'))('console: the analytics chart', () => {
     await page.getByRole('textbox', { name: 'Query' }).fill(JSON.stringify(body));
     await page.getByRole('button', { name: 'Run' }).click();
   }
-  const legend = (chart: Locator) => chart.locator('.u-legend .u-series .u-label').allTextContents();
+  /** The series the legend inside the chart names, in order (each item also shows the hovered value). */
+  const legend = (chart: Locator) =>
+    chart.getByRole('list', { name: 'Legend' }).getByRole('listitem').locator('.u-label').allTextContents();
 
   it('draws one named series per region and breaks the lines over days without rows', async () => {
     await run({
@@ -124,6 +126,8 @@ describe.skipIf(inject('embedded'))('console: the analytics chart', () => {
     await chart.locator('canvas').waitFor();
     // The legend inside the chart: the x axis, then eu and us as separate series.
     expect(await legend(chart)).toEqual(['time', 'eu', 'us']);
+    // The legend is no table: the result's is the page's only one.
+    expect(await page.getByRole('table').count()).toBe(1);
     await screenshot(page, 'analytics-chart-daily-by-region');
 
     // The chart's data, for screen readers: every day from the first to the last, empty ones too.
@@ -176,5 +180,16 @@ describe.skipIf(inject('embedded'))('console: the analytics chart', () => {
     await chart.locator('canvas').waitFor();
     expect(await legend(chart)).toEqual(['region', 'eu', 'us']);
     await screenshot(page, 'analytics-chart-bars-by-region');
+
+    // One hourly bucket: drawn around that hour.
+    await run({
+      entity: 'sales',
+      select: [{ agg: 'COUNT', alias: 'sales' }],
+      filter: { field: 'id', op: 'EQ', value: 's4' },
+      time: { granularity: 'HOUR' },
+    });
+    await page.getByText('1 series (sales) in one bucket, 2026-11-13T11:00:00Z').waitFor();
+    expect(await legend(chart)).toEqual(['time', 'sales']);
+    await screenshot(page, 'analytics-chart-one-bucket');
   });
 });

@@ -39,6 +39,8 @@ interface Plan {
   groups: string[];
   /** Time buckets between the first and the last in which no series has a row. */
   emptyBuckets: number;
+  /** Time charts: the start of the bucket after the first one. */
+  next: number;
 }
 
 const NUMBER_TEXT = /^[+-]?\d+(?:\.\d+)?$/;
@@ -164,6 +166,7 @@ function planOf(columns: string[], rows: unknown[][], query: ChartQuery | undefi
       measures,
       groups,
       emptyBuckets: x.length - used.size,
+      next: nextBucket(x[0], granularity ?? 'HOUR'),
     };
   }
 
@@ -200,10 +203,10 @@ function planOf(columns: string[], rows: unknown[][], query: ChartQuery | undefi
     measures,
     groups,
     emptyBuckets: 0,
+    next: 0,
   };
 }
 
-const utcDay = (t: number) => new Date(t * 1000).toISOString().slice(0, 10);
 const bucketText = (t: number) => {
   const iso = new Date(t * 1000).toISOString();
   return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.replace('.000Z', 'Z');
@@ -239,7 +242,12 @@ export function Chart({ columns, rows, query }: { columns: string[]; rows: unkno
       // Buckets are UTC; so are their ticks.
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1e3), 'Etc/UTC'),
       scales: {
-        x: plan.time ? { time: true } : { time: false, range: [-0.5, plan.x.length - 0.5] },
+        x: plan.time
+          ? // One bucket alone: a bucket's width either side, not the years uPlot would span.
+            plan.x.length === 1
+            ? { time: true, range: [2 * plan.x[0] - plan.next, plan.next] }
+            : { time: true }
+          : { time: false, range: [-0.5, plan.x.length - 0.5] },
         // Bars and counts read from zero.
         y: { range: (_u, min, max) => [Math.min(0, min ?? 0), (max ?? 0) > 0 ? max * 1.1 : 1] },
       },
@@ -268,6 +276,12 @@ export function Chart({ columns, rows, query }: { columns: string[]; rows: unkno
       ],
     };
     const plot = new uPlot(opts, data, el);
+    // uPlot's legend is a table; it is a list of series, and the page's table is the result's.
+    const legend = plot.root.querySelector('.u-legend');
+    legend?.setAttribute('role', 'list');
+    legend?.setAttribute('aria-label', 'Legend');
+    legend?.querySelectorAll('tr').forEach((tr) => tr.setAttribute('role', 'listitem'));
+    legend?.querySelectorAll('thead, tbody, th, td').forEach((cell) => cell.setAttribute('role', 'none'));
     return () => plot.destroy();
   }, [plan]);
 
@@ -278,7 +292,10 @@ export function Chart({ columns, rows, query }: { columns: string[]; rows: unkno
   const shown = names.length > 8 ? `${names.slice(0, 8).join(', ')} and ${names.length - 8} more` : names.join(', ');
   const summary = plan.time
     ? `Time series of ${plan.measures.join(', ')}${plan.groups.length ? ` by ${plan.groups.join(', ')}` : ''}: ` +
-      `${names.length} series (${shown}) over ${plan.x.length} buckets from ${utcDay(plan.x[0])} to ${utcDay(plan.x[plan.x.length - 1])}` +
+      `${names.length} series (${shown}) ` +
+      (plan.x.length === 1
+        ? `in one bucket, ${bucketText(plan.x[0])}`
+        : `over ${plan.x.length} buckets from ${bucketText(plan.x[0])} to ${bucketText(plan.x[plan.x.length - 1])}`) +
       (plan.emptyBuckets ? `; ${plan.emptyBuckets} without rows, where the lines break` : '') +
       (plan.omitted ? `; ${plan.omitted} more series not drawn` : '') +
       '.'
