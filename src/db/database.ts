@@ -1,8 +1,6 @@
 import pg from 'pg';
-import pRetry from 'p-retry';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { PrismaClient } from '../generated/prisma/client';
-import { isConnectionError } from '../errors';
 import { allowPreparedStatements } from './prepared';
 import { createPool } from './pool';
 import type { Logger } from '../logger';
@@ -32,6 +30,7 @@ export async function isPglite(url: string): Promise<boolean> {
 }
 
 export type { Queryable } from './queryable';
+export { retryOnConnectionLoss } from './retry';
 
 export interface Database {
   pool: pg.Pool;
@@ -145,44 +144,4 @@ export async function inTransaction<T>(pool: pg.Pool, fn: (client: pg.PoolClient
     if (guarded) client.off('error', ignore);
     client.release(broken);
   }
-}
-
-/**
- * Retries `fn` while the database is unreachable (a restart, a dropped connection), with
- * exponential backoff; any other error is final at once.
- *
- * The first try runs outside p-retry, which then takes over with that failure as its own first
- * attempt (same backoff, same log lines): almost every call succeeds at once, and p-retry's
- * set-up costs ~11 µs a call, a cost the dispatcher paid two or three times per delivery at low
- * rates (bench/README.md).
- */
-export async function retryOnConnectionLoss<T>(
-  fn: () => Promise<T>,
-  opts: { retries?: number; logger?: Logger; what?: string } = {},
-): Promise<T> {
-  let firstFailure: unknown;
-  try {
-    return await fn();
-  } catch (err) {
-    if (!isConnectionError(err)) throw err;
-    firstFailure = err;
-  }
-  let replayed = false;
-  const attempt = (): Promise<T> => {
-    if (replayed) return fn();
-    replayed = true;
-    return Promise.reject(firstFailure);
-  };
-  return pRetry(attempt, {
-    retries: opts.retries ?? 8,
-    minTimeout: 100,
-    maxTimeout: 5_000,
-    factor: 2,
-    shouldRetry: ({ error }) => isConnectionError(error),
-    onFailedAttempt: ({ error, attemptNumber }) => {
-      if (isConnectionError(error)) {
-        opts.logger?.warn({ attempt: attemptNumber, what: opts.what }, 'database unreachable, retrying');
-      }
-    },
-  });
 }

@@ -9,6 +9,7 @@ import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError, validationError, type FieldError } from '../errors';
 import { writeOutboxRecords, type EntityChange, type TargetConfig } from '../outbox/enqueue';
 import { queryPrepared } from '../db/prepared';
+import { isLostRace, retryOnLostRace } from '../db/retry';
 import { RecordSql } from './record-sql';
 
 export const BATCH_OPERATIONS = ['INSERT', 'UPSERT'] as const;
@@ -29,9 +30,6 @@ function runWithRecords(client: pg.PoolClient, text: string, records: Row[]) {
 }
 
 const recordNotFound = () => new AppError('RECORD_NOT_FOUND', 'Record not found');
-// A writer that lost a deadlock or a serialisation race did nothing: running it again is safe.
-const RETRYABLE = new Set(['40P01', '40001']);
-const MAX_ATTEMPTS = 3;
 
 function pgCode(err: unknown): string | undefined {
   const code = (err as { code?: unknown })?.code;
@@ -219,8 +217,7 @@ export class RecordService {
         configs: args.configs,
       });
     } catch (err) {
-      const code = pgCode(err);
-      if (code && RETRYABLE.has(code)) throw err;
+      if (isLostRace(err)) throw err;
       throw this.translate(err, entity);
     }
   }
@@ -324,9 +321,9 @@ export class RecordService {
   ): Promise<T> {
     const schema = await this.tenants.ensure(ctx.tenantId);
     const sql = new RecordSql(schema, entity);
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await this.db.transaction(async (client) => {
+    try {
+      return await retryOnLostRace(() =>
+        this.db.transaction(async (client) => {
           const { result, changes } = await work(client, sql);
           await writeOutboxRecords(client, {
             tenantId: ctx.tenantId,
@@ -339,12 +336,10 @@ export class RecordService {
             maxRows: this.outboxMaxRowsPerWrite,
           });
           return result;
-        });
-      } catch (err) {
-        const code = pgCode(err);
-        if (code && RETRYABLE.has(code) && attempt < MAX_ATTEMPTS) continue;
-        throw this.translate(err, entity);
-      }
+        }),
+      );
+    } catch (err) {
+      throw this.translate(err, entity);
     }
   }
 

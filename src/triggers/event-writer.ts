@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { inTransaction } from '../db/database';
 import { queryPrepared } from '../db/prepared';
+import { isLostRace, retryOnLostRace } from '../db/retry';
 import { AppError, isConnectionError } from '../errors';
 import type { EntityDefinition } from '../catalog/model';
 import type { BatchOperation } from '../records/record-service';
@@ -97,9 +98,6 @@ export interface EventWriterOptions {
 }
 
 const FOREIGN_KEY_VIOLATION = '23503';
-// A transaction that lost a deadlock or a serialisation race did nothing: running it again is safe.
-const RETRYABLE = new Set(['40P01', '40001']);
-const MAX_ATTEMPTS = 3;
 // The stored columns with their types: a VALUES list in a WITH takes no types from the table it
 // ends up in. The order is that of the values `insert` gives each event.
 const TYPED_COLUMNS: Array<[column: string, type: string]> = [
@@ -170,7 +168,7 @@ export function describeActionError(err: unknown): string | undefined {
     return `${err.code}: ${err.message}${detail ? ` (${detail.field}: ${detail.message})` : ''}`;
   }
   const code = pgCode(err);
-  if (isConnectionError(err) || typeof code !== 'string' || RETRYABLE.has(code)) return undefined;
+  if (isConnectionError(err) || typeof code !== 'string' || isLostRace(err)) return undefined;
   // Never the database's own message: it may quote SQL or values.
   return `INTERNAL_ERROR: the records could not be written (SQLSTATE ${code})`;
 }
@@ -283,52 +281,54 @@ export class EventWriter {
       if (a && !a.ok) failed.set(events[i].id, a.error);
     });
     let oneByOne = false;
-    for (let attempt = 1; ; attempt++) {
+    for (;;) {
       try {
-        const inserted = await inTransaction(this.pool, async (client) => {
-          const written = await this.insert(client, events, (e) =>
-            !e.record
-              ? { status: 'NONE', error: null }
-              : failed.has(e.id)
-                ? { status: 'FAILED', error: failed.get(e.id)! }
-                : { status: 'APPLIED', error: null },
-          );
-          const ready = prepared.filter(
-            (a, i): a is ReadyAction => !!a?.ok && written.has(events[i].id) && !failed.has(events[i].id),
-          );
-          if (ready.length === 0) return written;
-          if (!oneByOne) {
-            try {
-              await applier.apply(client, ready);
-            } catch (err) {
-              const reason = describeActionError(err);
-              if (reason === undefined) throw err;
-              throw new ActionFailed(ready.length === 1 ? ready[0].writeRequestId : null, reason);
+        const inserted = await retryOnLostRace(() =>
+          inTransaction(this.pool, async (client) => {
+            const written = await this.insert(client, events, (e) =>
+              !e.record
+                ? { status: 'NONE', error: null }
+                : failed.has(e.id)
+                  ? { status: 'FAILED', error: failed.get(e.id)! }
+                  : { status: 'APPLIED', error: null },
+            );
+            const ready = prepared.filter(
+              (a, i): a is ReadyAction => !!a?.ok && written.has(events[i].id) && !failed.has(events[i].id),
+            );
+            if (ready.length === 0) return written;
+            if (!oneByOne) {
+              try {
+                await applier.apply(client, ready);
+              } catch (err) {
+                const reason = describeActionError(err);
+                if (reason === undefined) throw err;
+                throw new ActionFailed(ready.length === 1 ? ready[0].writeRequestId : null, reason);
+              }
+              return written;
+            }
+            const late: Array<[string, string]> = [];
+            for (const action of ready) {
+              await client.query('SAVEPOINT record_action');
+              try {
+                await applier.apply(client, [action]);
+                await client.query('RELEASE SAVEPOINT record_action');
+              } catch (err) {
+                const reason = describeActionError(err);
+                if (reason === undefined) throw err;
+                await client.query('ROLLBACK TO SAVEPOINT record_action');
+                late.push([action.writeRequestId, reason]);
+              }
+            }
+            if (late.length > 0) {
+              await client.query(
+                `UPDATE "public"."trigger_events" AS e SET action_status = 'FAILED', action_error = u.error
+                 FROM unnest($1::uuid[], $2::text[]) AS u(id, error) WHERE e.id = u.id`,
+                [late.map(([id]) => id), late.map(([, error]) => error)],
+              );
             }
             return written;
-          }
-          const late: Array<[string, string]> = [];
-          for (const action of ready) {
-            await client.query('SAVEPOINT record_action');
-            try {
-              await applier.apply(client, [action]);
-              await client.query('RELEASE SAVEPOINT record_action');
-            } catch (err) {
-              const reason = describeActionError(err);
-              if (reason === undefined) throw err;
-              await client.query('ROLLBACK TO SAVEPOINT record_action');
-              late.push([action.writeRequestId, reason]);
-            }
-          }
-          if (late.length > 0) {
-            await client.query(
-              `UPDATE "public"."trigger_events" AS e SET action_status = 'FAILED', action_error = u.error
-                 FROM unnest($1::uuid[], $2::text[]) AS u(id, error) WHERE e.id = u.id`,
-              [late.map(([id]) => id), late.map(([, error]) => error)],
-            );
-          }
-          return written;
-        });
+          }),
+        );
         await this.settle(batch, inserted);
         return;
       } catch (err) {
@@ -338,7 +338,6 @@ export class EventWriter {
           continue;
         }
         const code = pgCode(err);
-        if (typeof code === 'string' && RETRYABLE.has(code) && attempt < MAX_ATTEMPTS) continue;
         if (batch.length > 1 && code === FOREIGN_KEY_VIOLATION) {
           await Promise.all(batch.map((p) => this.flushWithActions([p], applier)));
           return;

@@ -11,6 +11,7 @@ import { encodeCursor, readEventPaging, readTriggerFields, type TriggerFields } 
 import { UUID_PATTERN } from '../validation';
 import type { EntityService } from '../catalog/entity-service';
 import type { Database } from '../db/database';
+import { retryOnLostRace } from '../db/retry';
 import { AppError, validationError, type FieldError } from '../errors';
 import type { BatchOperation } from '../records/record-service';
 import { describeActionError, type ActionApplier } from './event-writer';
@@ -199,9 +200,9 @@ export class TriggerService {
     ]);
     let failure: string | null = prepared && !prepared.ok ? prepared.error : null;
     if (prepared?.ok) {
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await this.deps.db.transaction(async (client) => {
+      try {
+        await retryOnLostRace(() =>
+          this.deps.db.transaction(async (client) => {
             // Only one retry applies: a concurrent one waits here and then finds it APPLIED.
             const { rows } = await client.query<{ action_status: string }>(
               `SELECT action_status FROM "public"."trigger_events" WHERE id = $1 FOR UPDATE`,
@@ -219,17 +220,11 @@ export class TriggerService {
               `UPDATE "public"."trigger_events" SET action_status = 'APPLIED', action_error = NULL WHERE id = $1`,
               [id],
             );
-          });
-          break;
-        } catch (err) {
-          if (err instanceof StillFailing) {
-            failure = err.message;
-            break;
-          }
-          const code = (err as { code?: unknown }).code;
-          if ((code === '40P01' || code === '40001') && attempt < 3) continue;
-          throw err;
-        }
+          }),
+        );
+      } catch (err) {
+        if (!(err instanceof StillFailing)) throw err;
+        failure = err.message;
       }
     }
     if (failure !== null) {
