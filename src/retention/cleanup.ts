@@ -4,6 +4,7 @@ import { retryOnConnectionLoss } from '../db/database';
 import type { TenantSchemas } from '../db/tenant-schema';
 import type { Logger } from '../logger';
 import { deleteFinishedRecords } from '../outbox/sql/delete-finished-records';
+import { deleteOldHealthMinutes } from '../outbox/sql/delete-old-health-minutes';
 import { tenantOutbox } from '../outbox/sql/tenant-outbox';
 import { deleteExpiredTriggerEvents } from '../triggers/delete-expired-events';
 import { vacuumDeadTables } from './vacuum';
@@ -101,12 +102,12 @@ export class RetentionCleanup {
 
   private async pass(): Promise<void> {
     const { pool, tenants, logger, settings } = this.deps;
-    if (settings.outboxMs > 0) {
-      for (const { tenantId } of await tenants.listTenants()) {
-        if (this.stopped) return;
-        if (!tenantId.startsWith(settings.tenantPrefix)) continue;
-        // Brings the tenant's schema to the latest version: the clean-up's index is in version 2.
-        const outbox = tenantOutbox(tenantId, await tenants.ensure(tenantId));
+    for (const { tenantId } of await tenants.listTenants()) {
+      if (this.stopped) return;
+      if (!tenantId.startsWith(settings.tenantPrefix)) continue;
+      // Brings the tenant's schema to the latest version: the clean-up's index is in version 2.
+      const outbox = tenantOutbox(tenantId, await tenants.ensure(tenantId));
+      if (settings.outboxMs > 0) {
         await this.deleteAll('outbox', () =>
           retryOnConnectionLoss(
             () => deleteFinishedRecords(pool, outbox, { olderThanMs: settings.outboxMs, limit: RETENTION_BATCH }),
@@ -114,6 +115,8 @@ export class RetentionCleanup {
           ),
         );
       }
+      // Health counters serve the last 24 hours only, whatever the outbox keeps.
+      await retryOnConnectionLoss(() => deleteOldHealthMinutes(pool, outbox), { logger, what: 'retention' });
     }
     if (settings.triggerEventMs > 0) {
       await this.deleteAll('trigger_event', () =>

@@ -353,6 +353,7 @@ describe('dispatcher: delivery and the transition table', () => {
                                    DROP COLUMN first_attempt_status_code, DROP COLUMN first_attempt_response_body,
                                    ADD CONSTRAINT mutation_webhook_outbox_request_id_key UNIQUE (request_id)`,
     );
+    await s.db.pool.query(`DROP TABLE ${outbox.health}`);
     await s.db.pool.query('DELETE FROM tenant_schema_migrations WHERE tenant_id = $1 AND version >= 5', [tenant]);
     await commitChanges(s, tenant, inserts(3));
     suite.startDispatcher();
@@ -367,7 +368,7 @@ describe('dispatcher: delivery and the transition table', () => {
       'SELECT version FROM tenant_schema_migrations WHERE tenant_id = $1 ORDER BY version',
       [tenant],
     );
-    expect(versions.map((v) => v.version)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(versions.map((v) => v.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     const { rows: constraints } = await s.db.pool.query(
       `SELECT conname FROM pg_constraint WHERE conrelid = $1::regclass AND contype = 'u'`,
       [outbox.table],

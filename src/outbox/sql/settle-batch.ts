@@ -1,6 +1,7 @@
 import type { Queryable } from '../../db/database';
 import { queryPrepared, statementText } from '../../db/prepared';
 import type { Transition } from '../../dispatcher/transitions';
+import { HEALTH_BUCKET_COLUMNS, HEALTH_EDGES_SQL } from '../health-buckets';
 import type { TenantOutbox } from './tenant-outbox';
 
 /** One record's result, ready to be written. */
@@ -22,7 +23,9 @@ export interface Settlement {
  * Writes a batch of results in one statement: each record's new state (only while this worker
  * still holds it: a worker whose lease ran out must not overwrite another's decision), its lease
  * cleared, and its attempt. A record delivered at its first attempt keeps that attempt on its own
- * row (tenant schema 5); every other attempt gets an attempt-log row. Returns the ids settled.
+ * row (tenant schema 5); every other attempt gets an attempt-log row. Every attempt settled is
+ * also counted in its configuration's health counters of the minute it started (tenant schema 7).
+ * Returns the ids settled.
  */
 export async function settleBatch(
   db: Queryable,
@@ -33,6 +36,7 @@ export async function settleBatch(
   if (batch.length === 0) return new Set();
   // `kept`: decided on the row as it was (SET reads the old row), reported by RETURNING from the new one.
   const kept = `o.attempt_count = 0 AND s.status = 'DELIVERED' AND s.attempt_error IS NULL`;
+  const buckets = HEALTH_BUCKET_COLUMNS;
   const text = statementText(
     `settle ${outbox.table}`,
     () => `WITH s AS (
@@ -57,13 +61,27 @@ export async function settleBatch(
                     updated_at = now()
                FROM s
               WHERE o.id = s.id AND o.locked_by = $1
-             RETURNING o.id, o.attempt_count, o.first_attempt_started_at IS NOT NULL AND o.attempt_count = 1 AS kept
+             RETURNING o.id, o.webhook_config_id, o.attempt_count, o.first_attempt_started_at IS NOT NULL AND o.attempt_count = 1 AS kept
            ), logged AS (
              INSERT INTO ${outbox.attempts} (outbox_id, attempt_number, started_at, duration_ms, status_code, error, response_body)
              SELECT u.id, u.attempt_count, to_timestamp(s.started_ms / 1000.0), s.duration_ms, s.status_code, s.attempt_error,
                     s.response_body
                FROM u JOIN s ON s.id = u.id
               WHERE NOT u.kept
+           ), counted AS (
+             -- In key order, so two settles of one configuration lock its counter rows in the same order.
+             INSERT INTO ${outbox.health} AS h (webhook_config_id, minute, attempts, failures, ${buckets.join(', ')})
+             SELECT c.webhook_config_id, c.minute, count(*),
+                    count(*) FILTER (WHERE c.status_code IS NULL OR c.status_code NOT BETWEEN 200 AND 299),
+                    ${buckets.map((_, i) => `count(*) FILTER (WHERE c.b = ${i})`).join(', ')}
+               FROM (SELECT u.webhook_config_id, date_trunc('minute', to_timestamp(s.started_ms / 1000.0)) AS minute,
+                            s.status_code, width_bucket(s.duration_ms, ${HEALTH_EDGES_SQL}) AS b
+                       FROM u JOIN s ON s.id = u.id) c
+              GROUP BY c.webhook_config_id, c.minute
+              ORDER BY c.webhook_config_id, c.minute
+             ON CONFLICT (webhook_config_id, minute) DO UPDATE SET
+                    attempts = h.attempts + EXCLUDED.attempts, failures = h.failures + EXCLUDED.failures,
+                    ${buckets.map((c) => `${c} = h.${c} + EXCLUDED.${c}`).join(', ')}
            )
            SELECT id AS outbox_id FROM u`,
   );

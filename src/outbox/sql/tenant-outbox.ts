@@ -13,6 +13,8 @@ export interface TenantOutbox {
   readonly table: string;
   /** `"schema"."delivery_attempts"`, quoted. */
   readonly attempts: string;
+  /** `"schema"."webhook_health_minutes"`, quoted (tenant schema 7). */
+  readonly health: string;
 }
 
 /** `schema` defaults to the tenant's schema name; pass the one `TenantSchemas.ensure` returned where it ran. */
@@ -22,5 +24,6 @@ export function tenantOutbox(tenantId: string, schema = tenantSchemaName(tenantI
     schema,
     table: qualified(schema, 'mutation_webhook_outbox'),
     attempts: qualified(schema, 'delivery_attempts'),
+    health: qualified(schema, 'webhook_health_minutes'),
   };
 }
