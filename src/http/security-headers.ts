@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
  * guessing, and no Referer that would carry a path to another site. `inlineStyles`: the page's
  * library adds <style> elements of its own (Swagger UI); inline scripts stay refused everywhere.
  */
-export function documentSecurityHeaders(
+function documentSecurityHeaders(
   frameAncestors = "'none'",
   { inlineStyles = false }: { inlineStyles?: boolean } = {},
 ): Record<string, string> {

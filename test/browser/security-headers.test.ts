@@ -52,10 +52,12 @@ describe('security headers of the console and /docs in Chromium', () => {
       });
     }
     chromium = await launchChromium(server.base);
+    // Runs in the page (no DOM types here): every violation event becomes a console message.
     await chromium.context.addInitScript(() => {
-      document.addEventListener('securitypolicyviolation', (e) => {
+      const page = globalThis as any;
+      page.document.addEventListener('securitypolicyviolation', (e: any) => {
         console.error(
-          `Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} at ${location.pathname} ${e.sourceFile}:${e.lineNumber} ${e.sample}`,
+          `Content Security Policy violation: ${e.violatedDirective} ${e.blockedURI} at ${page.location.pathname} ${e.sourceFile}:${e.lineNumber} ${e.sample}`,
         );
       });
     });
