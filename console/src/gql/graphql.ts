@@ -4,27 +4,33 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { TypedDocumentNode as DocumentNode } from '@graphql-typed-document-node/core';
-export type Aggregation =
-  | 'AVG'
-  | 'COUNT'
-  | 'COUNT_DISTINCT'
-  | 'MAX'
-  | 'MIN'
-  | 'SUM';
+export const Aggregation = {
+  Avg: 'AVG',
+  Count: 'COUNT',
+  CountDistinct: 'COUNT_DISTINCT',
+  Max: 'MAX',
+  Min: 'MIN',
+  Sum: 'SUM'
+} as const;
 
+export type Aggregation = typeof Aggregation[keyof typeof Aggregation];
 /** A kind of entity change */
-export type ChangeOperation =
-  | 'DELETE'
-  | 'INSERT'
-  | 'UPDATE'
-  | 'UPSERT';
+export const ChangeOperation = {
+  Delete: 'DELETE',
+  Insert: 'INSERT',
+  Update: 'UPDATE',
+  Upsert: 'UPSERT'
+} as const;
 
+export type ChangeOperation = typeof ChangeOperation[keyof typeof ChangeOperation];
 /** OPEN: no attempts until it is due for a probe; HALF_OPEN: one probe attempt decides */
-export type CircuitState =
-  | 'CLOSED'
-  | 'HALF_OPEN'
-  | 'OPEN';
+export const CircuitState = {
+  Closed: 'CLOSED',
+  HalfOpen: 'HALF_OPEN',
+  Open: 'OPEN'
+} as const;
 
+export type CircuitState = typeof CircuitState[keyof typeof CircuitState];
 export type CreateTriggerInput = {
   /** Default STORE */
   action?: TriggerAction | null | undefined;
@@ -90,10 +96,12 @@ export type DefineEntityInput = {
 };
 
 /** PER_KEY: a record waits while an older record of the same key is PENDING or RETRYING */
-export type DeliveryOrdering =
-  | 'NONE'
-  | 'PER_KEY';
+export const DeliveryOrdering = {
+  None: 'NONE',
+  PerKey: 'PER_KEY'
+} as const;
 
+export type DeliveryOrdering = typeof DeliveryOrdering[keyof typeof DeliveryOrdering];
 export type EntityFieldInput = {
   name: string;
   type: FieldType;
@@ -112,16 +120,18 @@ export type EntityQueryInput = {
 };
 
 /** The type of an entity field */
-export type FieldType =
-  | 'BOOLEAN'
-  | 'DATE'
-  | 'DECIMAL'
-  | 'FLOAT'
-  | 'INTEGER'
-  | 'JSON'
-  | 'STRING'
-  | 'TIMESTAMP';
+export const FieldType = {
+  Boolean: 'BOOLEAN',
+  Date: 'DATE',
+  Decimal: 'DECIMAL',
+  Float: 'FLOAT',
+  Integer: 'INTEGER',
+  Json: 'JSON',
+  String: 'STRING',
+  Timestamp: 'TIMESTAMP'
+} as const;
 
+export type FieldType = typeof FieldType[keyof typeof FieldType];
 /** A condition (field, op, value) or a group (op AND/OR/NOT with conditions) */
 export type FilterInput = {
   conditions?: Array<FilterInput> | null | undefined;
@@ -132,34 +142,38 @@ export type FilterInput = {
 };
 
 /** A filter operator, or a group (AND, OR, NOT) over conditions */
-export type FilterOp =
-  | 'AND'
-  | 'BETWEEN'
-  | 'EQ'
-  | 'GT'
-  | 'GTE'
-  | 'ILIKE'
-  | 'IN'
-  | 'IS_NOT_NULL'
-  | 'IS_NULL'
-  | 'LIKE'
-  | 'LT'
-  | 'LTE'
-  | 'NE'
-  | 'NOT'
-  | 'NOT_IN'
-  | 'OR';
+export const FilterOp = {
+  And: 'AND',
+  Between: 'BETWEEN',
+  Eq: 'EQ',
+  Gt: 'GT',
+  Gte: 'GTE',
+  Ilike: 'ILIKE',
+  In: 'IN',
+  IsNotNull: 'IS_NOT_NULL',
+  IsNull: 'IS_NULL',
+  Like: 'LIKE',
+  Lt: 'LT',
+  Lte: 'LTE',
+  Ne: 'NE',
+  Not: 'NOT',
+  NotIn: 'NOT_IN',
+  Or: 'OR'
+} as const;
 
+export type FilterOp = typeof FilterOp[keyof typeof FilterOp];
 /** Time bucket size; buckets start in UTC (weeks on Monday) */
-export type Granularity =
-  | 'DAY'
-  | 'HOUR'
-  | 'MINUTE'
-  | 'MONTH'
-  | 'QUARTER'
-  | 'WEEK'
-  | 'YEAR';
+export const Granularity = {
+  Day: 'DAY',
+  Hour: 'HOUR',
+  Minute: 'MINUTE',
+  Month: 'MONTH',
+  Quarter: 'QUARTER',
+  Week: 'WEEK',
+  Year: 'YEAR'
+} as const;
 
+export type Granularity = typeof Granularity[keyof typeof Granularity];
 export type MetricQueryParamsInput = {
   dimensions?: Array<string> | null | undefined;
   filter?: FilterInput | null | undefined;
@@ -181,12 +195,14 @@ export type OutboxReplayFilter = {
 };
 
 /** Delivery state of an outbox record */
-export type OutboxStatus =
-  | 'DEAD'
-  | 'DELIVERED'
-  | 'PENDING'
-  | 'RETRYING';
+export const OutboxStatus = {
+  Dead: 'DEAD',
+  Delivered: 'DELIVERED',
+  Pending: 'PENDING',
+  Retrying: 'RETRYING'
+} as const;
 
+export type OutboxStatus = typeof OutboxStatus[keyof typeof OutboxStatus];
 /** One output column: a field, optionally aggregated; COUNT without a field (or with "*") counts rows */
 export type SelectItemInput = {
   agg?: Aggregation | null | undefined;
@@ -196,39 +212,49 @@ export type SelectItemInput = {
 };
 
 /** How deliveries are signed: X-<prefix>-Signature (HOOKGATE_V1) or the Standard Webhooks headers */
-export type SignatureScheme =
-  | 'HOOKGATE_V1'
-  | 'STANDARD_WEBHOOKS';
+export const SignatureScheme = {
+  HookgateV1: 'HOOKGATE_V1',
+  StandardWebhooks: 'STANDARD_WEBHOOKS'
+} as const;
 
+export type SignatureScheme = typeof SignatureScheme[keyof typeof SignatureScheme];
 export type TimeConfigInput = {
   granularity?: Granularity | null | undefined;
   range?: DateRangeInput | null | undefined;
 };
 
 /** STORE keeps the event; RECORD also writes its body as records of an entity, in the same commit */
-export type TriggerAction =
-  | 'RECORD'
-  | 'STORE';
+export const TriggerAction = {
+  Record: 'RECORD',
+  Store: 'STORE'
+} as const;
 
+export type TriggerAction = typeof TriggerAction[keyof typeof TriggerAction];
 /** What became of an event's action: NONE (STORE trigger), APPLIED or FAILED */
-export type TriggerActionStatus =
-  | 'APPLIED'
-  | 'FAILED'
-  | 'NONE';
+export const TriggerActionStatus = {
+  Applied: 'APPLIED',
+  Failed: 'FAILED',
+  None: 'NONE'
+} as const;
 
-export type TriggerRecordOperation =
-  | 'INSERT'
-  | 'UPSERT';
+export type TriggerActionStatus = typeof TriggerActionStatus[keyof typeof TriggerActionStatus];
+export const TriggerRecordOperation = {
+  Insert: 'INSERT',
+  Upsert: 'UPSERT'
+} as const;
 
+export type TriggerRecordOperation = typeof TriggerRecordOperation[keyof typeof TriggerRecordOperation];
 /** How intake requests of a trigger are signed (CONTRACT §11) */
-export type TriggerSignatureScheme =
-  | 'GITHUB'
-  | 'HMAC_HEX'
-  | 'HOOKGATE_V1'
-  | 'SLACK'
-  | 'STANDARD_WEBHOOKS'
-  | 'STRIPE';
+export const TriggerSignatureScheme = {
+  Github: 'GITHUB',
+  HmacHex: 'HMAC_HEX',
+  HookgateV1: 'HOOKGATE_V1',
+  Slack: 'SLACK',
+  StandardWebhooks: 'STANDARD_WEBHOOKS',
+  Stripe: 'STRIPE'
+} as const;
 
+export type TriggerSignatureScheme = typeof TriggerSignatureScheme[keyof typeof TriggerSignatureScheme];
 /** Fields to change; omitted fields stay as they are */
 export type UpdateTriggerInput = {
   /** Default STORE */
