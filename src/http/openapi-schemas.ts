@@ -293,7 +293,8 @@ const TabularResult = {
       type: 'array',
       items: { type: 'array', items: {} },
       description:
-        'Numbers for INTEGER, FLOAT, DECIMAL and COUNT/SUM/AVG; ISO 8601 UTC strings for TIMESTAMP and time; ' +
+        'Numbers for INTEGER, FLOAT, DECIMAL and COUNT/SUM/AVG, or a string of exact decimal digits when the value ' +
+        "is beyond a JSON number's range (±1.7976931348623157e308); ISO 8601 UTC strings for TIMESTAMP and time; " +
         'YYYY-MM-DD for DATE; BOOLEAN and JSON as they are',
     },
   },

@@ -40,7 +40,7 @@ export class OutboxRecordResolver {
   @Mutation(() => Int, {
     description:
       'Puts every matching record back as redeliverOutboxRecord does (PENDING, retryCount 0, same requestId), ' +
-      'oldest first, in batches of 1,000; answers how many (at most 100,000 per call: call again for more)',
+      'oldest first, in batches of 100; answers how many (at most 100,000 per call: call again for more)',
   })
   async replayOutboxRecords(
     @Arg('filter', () => OutboxReplayFilter) filter: OutboxReplayFilter,
