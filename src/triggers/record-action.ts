@@ -2,18 +2,13 @@ import type pg from 'pg';
 import { entityKey, type EntityService } from '../catalog/entity-service';
 import type { TenantSchemas } from '../db/tenant-schema';
 import type { RecordService } from '../records/record-service';
-import {
-  describeActionError,
-  type ActionApplier,
-  type ActionEvent,
-  type PreparedAction,
-  type ReadyAction,
-} from './event-writer';
+import { describeActionError } from './action-errors';
+import type { ActionApplier, ActionEvent, PreparedAction, ReadyAction } from './event-writer';
 import { readMatchingConfigs } from '../outbox/enqueue';
 import { mapRecords } from './record-mapping';
 
 /**
- * The RECORD action (CONTRACT §11): an event's body becomes records of the trigger's entity,
+ * The RECORD action: an event's body becomes records of the trigger's entity,
  * written through the record service, so they are ordinary entity changes (outbox records for
  * the entity's webhook configurations, visible to analytics) whose payloads carry the event id
  * as writeRequestId.

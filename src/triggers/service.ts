@@ -14,7 +14,8 @@ import type { Database } from '../db/database';
 import { retryOnLostRace } from '../db/retry';
 import { AppError, validationError, type FieldError } from '../errors';
 import type { BatchOperation } from '../records/record-service';
-import { describeActionError, type ActionApplier } from './event-writer';
+import { describeActionError } from './action-errors';
+import type { ActionApplier } from './event-writer';
 import type { SignatureScheme } from './schemes';
 import type { TriggerAction, TriggerActionStatus } from './model';
 
@@ -77,7 +78,7 @@ export interface EventBodyBudget {
 /** Body bytes one page of events carries at most (a single larger event still fits alone). */
 const PAGE_BODY_BUDGET = 16 * 1024 * 1024;
 
-/** Trigger management and the event log (CONTRACT §6). Every read and write is scoped to ctx.tenantId. */
+/** Trigger management and the event log. Every read and write is scoped to ctx.tenantId. */
 export class TriggerService {
   constructor(
     private readonly prisma: PrismaClient,
