@@ -1,4 +1,4 @@
--- CONTRACT §11: signature schemes and trigger actions.
+-- Signature schemes and trigger actions of triggers (docs/api.md#intake-schemes).
 ALTER TABLE "triggers" ADD COLUMN "signature_scheme" TEXT NOT NULL DEFAULT 'HMAC_HEX',
 ADD COLUMN "action" TEXT NOT NULL DEFAULT 'STORE',
 ADD COLUMN "record_entity" TEXT,
