@@ -1,4 +1,4 @@
--- Tenant schema, version 4: what the delivery controls of CONTRACT §10 need in the outbox.
+-- Tenant schema, version 4: what the delivery controls (docs/api.md#delivery-control) need in the outbox.
 
 -- The entity's primary-key value of the change (ordering PER_KEY holds a record back while an
 -- older record of the same configuration and key is still due). Written by the enqueue; records

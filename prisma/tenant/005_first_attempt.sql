@@ -1,5 +1,5 @@
 -- Tenant schema, version 5: a record delivered at its first attempt keeps that attempt on its own
--- row instead of a delivery_attempts row (issue 14: the common delivery writes one row, not two).
+-- row instead of a delivery_attempts row (the common delivery writes one row, not two).
 -- Any other attempt (a failure, a retry, a redelivery's) is logged in delivery_attempts as
 -- before, and every reader of attempts takes both. An attempt kept here has no error (it was
 -- delivered) and is always attempt number 1. Nullable columns without default: no rewrite.
