@@ -50,13 +50,13 @@ export interface Config {
   rateLimitBurst: number;
   /** Intake requests per trigger and minute (429 RATE_LIMITED beyond); 0: no limit. */
   intakeRateLimitPerMinute: number;
-  /** CONTRACT §9 "Quotas": the most outbox records one write request may make. */
+  /** The most outbox records one write request may make. */
   outboxMaxRowsPerWrite: number;
-  /** CONTRACT §9 "Retention": run by every process that runs a dispatcher; 0 ms keeps forever. */
+  /** Retention (docs/api.md#retention): run by every process that runs a dispatcher; 0 ms keeps forever. */
   retention: { outboxMs: number; triggerEventMs: number; intervalMs: number; vacuum: boolean };
   /** Longest time for a request's headers and body to arrive (408 REQUEST_TIMEOUT beyond). */
   requestTimeoutMs: number;
-  /** GraphQL cost limits (CONTRACT §9), checked before a request runs. */
+  /** GraphQL cost limits, checked before a request runs. */
   graphql: {
     maxAliases: number;
     maxRootFields: number;
@@ -71,7 +71,7 @@ export interface Config {
   metricsToken: string | undefined;
   /** True when the development signing secret is in use (embedded database, no AUTH_*, development). */
   devAuth: boolean;
-  /** Browser origins allowed to call the API cross-origin (CONTRACT §12). */
+  /** Browser origins allowed to call the API cross-origin. */
   corsOrigins: string[];
 }
 

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 
 /**
- * Who may read `/metrics` (CONTRACT §9), in the API process and in a dispatcher-only process alike.
+ * Who may read `/metrics`, in the API process and in a dispatcher-only process alike.
  * With METRICS_TOKEN set, only a caller presenting it as a bearer token, who sees every series;
  * without it, anyone, and the series that name a tenant are left out (tenant ids are not public).
  */

@@ -30,7 +30,7 @@ export class TokenVerifier {
   /** `clock` (epoch ms) is for tests; tokens are always checked against it, cached or not. */
   static async fromConfig(config: Config, devSecret?: string, clock: () => number = Date.now): Promise<TokenVerifier> {
     const { auth } = config;
-    // A token without `exp` would be valid forever: refused (CONTRACT §9, Start-up).
+    // A token without `exp` would be valid forever: refused (docs/api.md#start-up).
     const options: jose.JWTVerifyOptions = {
       issuer: auth.issuer,
       audience: auth.audience,

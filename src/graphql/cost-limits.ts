@@ -10,9 +10,9 @@ import {
 } from 'graphql';
 
 /**
- * The GraphQL cost limits of CONTRACT §9, as validation rules: a request over them is refused
+ * The GraphQL cost limits (docs/api.md#graphql-cost), as validation rules: a request over them is refused
  * before any resolver runs (HTTP 400). Written here rather than taken from graphql-armor: the
- * three limits are a few dozen lines over graphql-js's own AST, and the contract fixes exactly how
+ * three limits are a few dozen lines over graphql-js's own AST, and the API fixes exactly how
  * they count (aliases and root fields through fragments, depth without introspection's own), which
  * a general-purpose plugin with its own defaults and error codes would only approximate.
  */
@@ -23,7 +23,7 @@ export interface CostLimits {
   maxDepth: number;
 }
 
-/** Marks a validation error as the contract's QUERY_TOO_COMPLEX (format-error.ts reads it). */
+/** Marks a validation error as QUERY_TOO_COMPLEX (format-error.ts reads it). */
 export class QueryTooComplexError extends GraphQLError {
   constructor(message: string) {
     super(message, { extensions: { code: 'QUERY_TOO_COMPLEX' } });

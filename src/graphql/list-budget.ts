@@ -14,7 +14,7 @@ import { AppError } from '../errors';
 const TEXT_FIELDS = new Set(['body', 'bodyBase64', 'payloadJson']);
 
 /**
- * One budget per GraphQL request across every list field and alias (CONTRACT §9): at most
+ * One budget per GraphQL request across every list field and alias: at most
  * `maxItems` list items (objects in lists) and `maxTextBytes` bytes of `body`/`payloadJson` text in one response.
  * The field whose result crosses it resolves to a QUERY_TOO_COMPLEX error (and so does every list
  * or text field after it); what was already resolved stays in the response.

@@ -32,7 +32,7 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * JSON REST areas and the paths they answer at: the gateway path and the backend path under
- * /api/v1 (CONTRACT §1). Each area is one encapsulated plugin.
+ * /api/v1. Each area is one encapsulated plugin.
  */
 function jsonAreas(): Array<{ plugin: FastifyPluginAsync<RouteDeps & { publicPrefix: string }>; prefixes: string[] }> {
   return [
@@ -69,7 +69,7 @@ export async function buildApp(
     }),
     routerOptions: { maxParamLength: 256 },
     forceCloseConnections: false,
-    // Slow requests (CONTRACT §9): headers and body must arrive within REQUEST_TIMEOUT_MS, or the
+    // Slow requests: headers and body must arrive within REQUEST_TIMEOUT_MS, or the
     // answer is 408 and the connection closes (framework-errors.ts). Node checks for late requests
     // every connectionsCheckingInterval; a tenth of the timeout (at most 1 s) keeps the answer close
     // to the deadline.
@@ -141,7 +141,7 @@ export async function buildApp(
     plugins: [
       fastifyApolloDrainPlugin(app),
       {
-        // The rate limit counts each root field as one request (CONTRACT §9).
+        // The rate limit counts each root field as one request.
         async requestDidStart() {
           return {
             async didResolveOperation({ operation, document, contextValue }) {
@@ -175,7 +175,7 @@ export async function buildApp(
   await app.register(async (json) => {
     // JSON routes: any other content type is 415, not a string body.
     json.removeContentTypeParser('text/plain');
-    // Every JSON REST route needs a token: checked before the body is read (CONTRACT §9).
+    // Every JSON REST route needs a token: checked before the body is read.
     json.addHook('onRequest', tokenBeforeBody(verifier));
     for (const area of jsonAreas()) {
       for (const prefix of area.prefixes) {

@@ -40,8 +40,8 @@ async function authenticate(request: FastifyRequest, verifier: TokenVerifier): P
 
 /**
  * An onRequest hook for token-protected routes: the token is checked before a byte of the body
- * is read, so a caller without a valid token cannot make the server buffer (or wait for) a body
- * (CONTRACT §9). The 401 closes the connection: the rest of that body is never read.
+ * is read, so a caller without a valid token cannot make the server buffer (or wait for) a body.
+ * The 401 closes the connection: the rest of that body is never read.
  */
 export function tokenBeforeBody(verifier: TokenVerifier) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {

@@ -11,7 +11,7 @@ import { errorResponses } from './openapi-schemas';
 const CONSOLE_DIST = path.resolve(__dirname, '../../console/dist');
 
 export interface ConsoleRouteOptions {
-  /** Present only while development authentication is active (CONTRACT §2, §9). */
+  /** Present only while development authentication is active. */
   devSession?: () => Promise<{ token: string; tenantId: string }>;
   /** Overrides CONSOLE_DIST (tests). */
   distDir?: string;
@@ -80,7 +80,7 @@ const schemas = {
 };
 
 /**
- * The web console (CONTRACT §12): `/` → `/console/`, the built files under `/console/`, any other
+ * The web console: `/` → `/console/`, the built files under `/console/`, any other
  * path under `/console/` (a deep link such as /console/deliveries) answers index.html so the
  * console's router takes over, and `/console/dev-session` while development auth is on.
  */

@@ -2,7 +2,7 @@ import cors from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
 
 /**
- * CORS for the origins of CORS_ORIGINS only (CONTRACT §12), e.g. hosted Apollo Sandbox. An origin
+ * CORS for the origins of CORS_ORIGINS only, e.g. hosted Apollo Sandbox. An origin
  * outside the list gets no Access-Control-Allow-* header at all, so the browser refuses the answer;
  * the answer's origin is always the caller's exact origin, never `*`, because credentials are allowed.
  */

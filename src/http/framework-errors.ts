@@ -7,8 +7,8 @@ import { errorBody } from './errors';
 
 /**
  * The errors Node's HTTP server and Fastify answer on their own, before any route runs, in the
- * contract's shape (CONTRACT §3, §9): slow requests, oversized headers, unparsable URLs, path
- * parameters over their limit, and requests that arrive while the server is closing.
+ * one error shape (docs/api.md#errors): slow requests, oversized headers, unparsable URLs,
+ * path parameters over their limit, and requests that arrive while the server is closing.
  */
 
 /** A URL longer than this is 414 URI_TOO_LONG (Node's own header limit, 16 KiB, comes after: 431). */
@@ -62,7 +62,7 @@ export function frameworkErrors(err: FastifyError, request: FastifyRequest, repl
 
 /**
  * Refusals before routing: a URL over MAX_URL_LENGTH (414), and requests that reach the server
- * after close() began: 503 UNAVAILABLE in the contract's shape with `Connection: close`, so the
+ * after close() began: 503 UNAVAILABLE in the error shape with `Connection: close`, so the
  * client moves to another instance. (Fastify's own answer, `return503OnClosing`, has a body of
  * its own and is turned off in app.ts.)
  */

@@ -8,7 +8,7 @@ type IntakeParams = { Params: { triggerId: string } };
 
 const EMPTY = Buffer.alloc(0);
 
-/** The signature schemes of CONTRACT §11 as security requirements (schemes: openapi.ts); `{}`: no secret. */
+/** The trigger signature schemes as security requirements (schemes: openapi.ts); `{}`: no secret. */
 const INTAKE_SECURITY: Array<Record<string, string[]>> = [
   {},
   { intakeHmacHex: [] },
@@ -94,10 +94,10 @@ function intakeSchema(headerPrefix: string, bodyLimit: number) {
 }
 
 /**
- * POST {prefix}/:triggerId, the signed trigger intake (CONTRACT §6). No token and no X-Tenant-Id:
+ * POST {prefix}/:triggerId, the signed trigger intake. No token and no X-Tenant-Id:
  * the trigger id names the tenant and the signature is the credential.
  *
- * The contract's order of checks maps onto Fastify's request lifecycle: the trigger is looked up in
+ * The order of checks (docs/api.md#intake) maps onto Fastify's request lifecycle: the trigger is looked up in
  * onRequest, before a byte of the body is read (404 first), and counted against the trigger's rate
  * limit there too (429); the body parser enforces the size limit, on Content-Length at once and on
  * a chunked body while it streams (413, and the connection is closed rather than drained); the

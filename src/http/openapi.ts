@@ -8,7 +8,7 @@ import { OPTIONAL_BODY, SHARED_SCHEMAS } from './openapi-schemas';
 /** package.json, at the same depth from src/http and dist/http. */
 const PACKAGE_JSON = path.resolve(__dirname, '../../package.json');
 
-/** The tag of the /api/v1 copies of the gateway routes (CONTRACT §1). */
+/** The tag of the /api/v1 copies of the gateway routes. */
 const BACKEND_TAG = 'Backend paths (/api/v1)';
 
 const DESCRIPTION = `The REST surface of Hookgate, generated from the routes' own schemas. GraphQL (\`/graphql\`) runs the
@@ -67,24 +67,27 @@ function securitySchemes(headerPrefix: string) {
 }
 
 const TAGS = [
-  { name: 'Webhook configurations', description: 'CONTRACT §4, §10' },
-  { name: 'Entities', description: "Entity definitions: real tables in the tenant's schema (CONTRACT §7)" },
-  { name: 'Records', description: 'Record writes: the entity changes that fill the outbox (CONTRACT §5, §7)' },
-  { name: 'Metrics', description: 'Named metrics (CONTRACT §7)' },
-  { name: 'Views', description: 'Named, parameterised queries (CONTRACT §7)' },
-  { name: 'Analytics', description: 'Structured queries compiled to safe SQL (CONTRACT §7)' },
-  { name: 'Trigger intake', description: 'Signed calls from other systems (CONTRACT §6, §11)' },
+  {
+    name: 'Webhook configurations',
+    description: "Where and how an entity's changes are delivered: URL, events, signing, delivery controls",
+  },
+  { name: 'Entities', description: "Entity definitions: real tables in the tenant's schema" },
+  { name: 'Records', description: 'Record writes: the entity changes that fill the outbox' },
+  { name: 'Metrics', description: 'Named metrics' },
+  { name: 'Views', description: 'Named, parameterised queries' },
+  { name: 'Analytics', description: 'Structured queries compiled to safe SQL' },
+  { name: 'Trigger intake', description: 'Signed calls from other systems' },
   { name: 'Operations', description: 'Liveness, readiness, Prometheus metrics' },
-  { name: 'Console', description: 'The web console (CONTRACT §12)' },
+  { name: 'Console', description: 'The web console' },
   {
     name: BACKEND_TAG,
-    description: 'The same operations under the backend prefix the gateway forwards to (CONTRACT §1)',
+    description: 'The same operations under the backend prefix the gateway forwards to',
   },
 ];
 
 /**
  * The path a route has in the document. A prefix's '/' route is served with and without the
- * trailing slash; the contract names it without. The console's catch-all (`*`) is `{path}`.
+ * trailing slash; the API reference names it without. The console's catch-all (`*`) is `{path}`.
  */
 function documentedUrl(url: string): string {
   const bare = url.length > 1 && url.endsWith('/') ? url.slice(0, -1) : url;
@@ -117,7 +120,7 @@ function withOptionalBodies<T extends { paths?: unknown }>(document: T): T {
  *
  * Route schemas here are documentation only. Fastify would otherwise compile them into ajv
  * validators (refusing or coercing input with its own 400 FST_ERR_VALIDATION, where the service
- * layer answers with the contract's codes and messages) and fast-json-stringify serializers
+ * layer answers with its own codes and messages) and fast-json-stringify serializers
  * (dropping properties a schema does not list, coercing types). So every schema compiles to "valid"
  * and every response to plain JSON.stringify, which is what Fastify does for routes without one:
  * bodies stay byte for byte what the handlers build. test/e2e/openapi.test.ts holds real responses

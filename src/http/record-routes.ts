@@ -79,7 +79,7 @@ const schemas = {
   },
 };
 
-/** Record writes of CONTRACT §7 (`/data/{entity}/records`), answering the success envelope. */
+/** Record writes (`/data/{entity}/records`), answering the success envelope. */
 export const recordRoutes: FastifyPluginAsync<RouteDeps & { publicPrefix: string }> = async (app, deps) => {
   const service = deps.services.records;
   const ctx = (req: Parameters<typeof tenantContextOf>[0]) => tenantContextOf(req, deps.verifier, RECORD_WRITE);

@@ -129,7 +129,7 @@ const schemas = {
   },
 };
 
-/** CONTRACT §4 over REST; mounted at the gateway and the backend prefix. */
+/** Webhook configuration management over REST; mounted at the gateway and the backend prefix. */
 export const webhookRoutes: FastifyPluginAsync<RouteDeps & { publicPrefix: string }> = async (app, deps) => {
   const service = deps.services.webhooks;
   const ctx = (req: Parameters<typeof tenantContextOf>[0], allowed = CONFIG_ADMIN) =>

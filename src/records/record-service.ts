@@ -37,7 +37,7 @@ function pgCode(err: unknown): string | undefined {
 }
 
 /**
- * Record writes (CONTRACT §7) and the outbox rows they cause (§5). Each call is one transaction:
+ * Record writes and the outbox rows they cause (docs/api.md#delivery). Each call is one transaction:
  * the change and its outbox rows commit together or not at all, and a batch is all or nothing.
  * Upserts replace the whole record: a field the record omits becomes null, as on insert.
  */

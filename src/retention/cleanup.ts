@@ -9,7 +9,7 @@ import { tenantOutbox } from '../outbox/sql/tenant-outbox';
 import { deleteExpiredTriggerEvents } from '../triggers/delete-expired-events';
 import { vacuumDeadTables } from './vacuum';
 
-/** Rows one statement deletes at most (CONTRACT §9): short transactions, short locks. */
+/** Rows one statement deletes at most: short transactions, short locks. */
 export const RETENTION_BATCH = 1000;
 
 interface RetentionSettings {
@@ -56,7 +56,7 @@ function retentionCounters(registry: Registry) {
 }
 
 /**
- * The retention clean-up (CONTRACT §9): every `intervalMs`, deletes DELIVERED and DEAD outbox
+ * The retention clean-up: every `intervalMs`, deletes DELIVERED and DEAD outbox
  * records last changed longer ago than OUTBOX_RETENTION, with their attempts, tenant by tenant,
  * and trigger events older than TRIGGER_EVENT_RETENTION, in statements of at most 1,000 rows.
  * PENDING and RETRYING records are never deleted. Several processes may run it at once: each row

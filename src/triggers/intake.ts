@@ -45,7 +45,7 @@ const LOOKUP = `SELECT id, version::text AS version, tenant_id, webhook_secret, 
 // together in the next one. With two in flight each batch was smaller. With a core busy, STORE
 // then cost 15 % more server CPU and 25 % more PostgreSQL CPU per event and answered fewer
 // requests, RECORD a third more CPU for 6-12 % fewer; quiet, two answered no more than one beyond
-// the machine's noise (bench/README.md, fifteenth session). A second starts only beside one that
+// the machine's noise (docs/benchmarks.md#trigger-intake-benchintakets). A second starts only beside one that
 // has run 200 ms (far above a batch's usual 2-30 ms): a batch waiting on a lock or a dead
 // connection does not hold back every trigger's events behind it.
 const WRITER_BATCHING: EventWriterOptions = {
@@ -83,7 +83,7 @@ export interface FoundTarget {
 }
 
 /**
- * Signed trigger intake (CONTRACT §6): finds the trigger, verifies the request and stores the event
+ * Signed trigger intake: finds the trigger, verifies the request and stores the event
  * before the caller acknowledges it. On the hot path it works on the pool directly: no look-up for
  * a trigger seen before, and inserts that the EventWriter batches under load.
  *

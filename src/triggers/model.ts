@@ -6,7 +6,7 @@ export const TRIGGER_ACTIONS = ['STORE', 'RECORD'] as const;
 export type TriggerAction = (typeof TRIGGER_ACTIONS)[number];
 export type TriggerActionStatus = 'NONE' | 'APPLIED' | 'FAILED';
 
-/** Triggers and their events as the services return them (CONTRACT §6). The secret never leaves the service. */
+/** Triggers and their events as the services return them. The secret never leaves the service. */
 export interface Trigger {
   id: string;
   tenantId: string;

@@ -5,7 +5,7 @@ import type { FieldError } from '../errors';
 import { MAX_BATCH_RECORDS } from '../records/record-service';
 
 /**
- * From an event's body to the records a RECORD trigger writes (CONTRACT §11): a JSON object is
+ * From an event's body to the records a RECORD trigger writes: a JSON object is
  * one record, an array of objects one record each. With a field map each entity field takes the
  * value an RFC 6901 JSON Pointer names (or the event's id or receive time; null when it names
  * nothing, except for the primary key, which must be there); without one, the body's top-level

@@ -3,7 +3,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { checkSignature, checkTimestamp } from './signature';
 
 /**
- * The intake signature schemes of CONTRACT §11, as pure functions of the request and a clock
+ * The intake signature schemes (docs/api.md#intake-schemes), as pure functions of the request and a clock
  * reading. Each scheme reads its own fixed headers (HMAC_HEX: the trigger's two), checks the
  * timestamp where it has one (401 TRIGGER_TIMESTAMP_INVALID) before the signature (401
  * TRIGGER_SIGNATURE_INVALID), compares in constant time, and names the request's replay key.
@@ -172,7 +172,7 @@ function verifyHmacHex(s: SchemeSettings, h: IncomingHttpHeaders, body: Buffer, 
   return { ok: true, timestamp, signature, replayKey: sigKey(timestamp, signature) };
 }
 
-/** Timestamp (where the scheme has one) first, then signature: §6's order of the two 401s. */
+/** Timestamp (where the scheme has one) first, then signature: the intake's order of the two 401s. */
 export function verifyScheme(
   s: SchemeSettings,
   headers: IncomingHttpHeaders,

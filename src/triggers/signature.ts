@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { isUtf8 } from 'node:buffer';
 
 /**
- * Verification of a signed intake request (CONTRACT §6, spec "Trigger intake signature"), as pure
+ * Verification of a signed intake request (docs/api.md#intake), as pure
  * functions of the request and a clock reading, so every edge can be tested without a server.
  */
 
@@ -65,7 +65,7 @@ export function checkSignature(
   return null;
 }
 
-/** Timestamp first, then signature: the contract's order of the two 401s. */
+/** Timestamp first, then signature: the intake's order of the two 401s (docs/api.md#intake). */
 export function verifyRequest(
   settings: SigningSettings,
   timestampHeader: string | undefined,

@@ -1,5 +1,5 @@
 /**
- * The values a webhook configuration gets for the fields a client leaves out (CONTRACT §4); the
+ * The values a webhook configuration gets for the fields a client leaves out; the
  * dispatcher falls back to the same ones for a configuration row that has none.
  */
 export const WEBHOOK_DEFAULTS = {

@@ -1,11 +1,11 @@
-/** Kinds of change a configuration can listen to (CONTRACT §4). */
+/** Kinds of change a configuration can listen to. */
 export const CHANGE_OPERATIONS = ['INSERT', 'UPDATE', 'UPSERT', 'DELETE'] as const;
 export type ChangeOperation = (typeof CHANGE_OPERATIONS)[number];
 
-/** How deliveries are signed (CONTRACT §10); HOOKGATE_V1 is the default. */
+/** How deliveries are signed; HOOKGATE_V1 is the default. */
 export const SIGNATURE_SCHEMES = ['HOOKGATE_V1', 'STANDARD_WEBHOOKS'] as const;
 export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];
-/** Delivery order of a configuration's records (CONTRACT §10). */
+/** Delivery order of a configuration's records. */
 export const DELIVERY_ORDERINGS = ['NONE', 'PER_KEY'] as const;
 export type DeliveryOrdering = (typeof DELIVERY_ORDERINGS)[number];
 
@@ -26,7 +26,7 @@ export interface WebhookConfig {
   signatureScheme: SignatureScheme;
   /** While a rotation's grace runs: when the previous secret stops signing; null otherwise. */
   previousSecretExpiresAt: Date | null;
-  /** Delivery control (CONTRACT §10); null = off. */
+  /** Delivery control; null = off. */
   rateLimitPerSecond: number | null;
   maxInFlight: number | null;
   ordering: DeliveryOrdering;

@@ -74,7 +74,7 @@ function checkNewSigning(f: WebhookConfigFields): void {
   if (mismatch) throw validationError([mismatch]);
 }
 
-/** Webhook configuration management (CONTRACT §4). Every read and write is scoped to ctx.tenantId. */
+/** Webhook configuration management. Every read and write is scoped to ctx.tenantId. */
 export class WebhookConfigService {
   constructor(
     private readonly prisma: PrismaClient,
@@ -87,7 +87,7 @@ export class WebhookConfigService {
 
   /**
    * Runs `write` in a transaction that holds the tenant-and-entity quota lock, after checking
-   * that one more configuration fits (CONTRACT §9, Quotas). The lock serialises concurrent
+   * that one more configuration fits (docs/api.md#quotas). The lock serialises concurrent
    * creates for one entity, so two parallel creates at 49 make 50 and a 422, never 51.
    */
   private withEntitySlot<T>(tenantId: string, entityName: string, write: (tx: Tx) => Promise<T>): Promise<T> {
@@ -259,7 +259,7 @@ export class WebhookConfigService {
     return rows.map(toModel);
   }
 
-  /** The configuration's delivery health (CONTRACT §10): circuit state and the last 24 hours' attempts. */
+  /** The configuration's delivery health: circuit state and the last 24 hours' attempts. */
   async health(ctx: TenantContext, id: string): Promise<WebhookHealthRow> {
     await this.get(ctx, id);
     const schema = await this.tenants.ensure(ctx.tenantId);

@@ -72,7 +72,7 @@ function isHttpUrl(value: string): boolean {
 
 /**
  * Headers that decide where and how a delivery is framed: a configured value would redirect it
- * (Host, through a shared proxy or virtual host) or corrupt it (CONTRACT §9, Delivery targets).
+ * (Host, through a shared proxy or virtual host) or corrupt it (docs/api.md#delivery).
  */
 const FORBIDDEN_HEADERS = new Set(['host', 'content-length', 'transfer-encoding', 'connection']);
 
@@ -198,7 +198,7 @@ export function readRotationGrace(value: unknown): number {
   return grace!;
 }
 
-/** The delivery controls of CONTRACT §10: null (or absent on create) = off. */
+/** The delivery controls (docs/api.md#delivery-control): null (or absent on create) = off. */
 function readDeliveryControl(r: FieldReader, out: WebhookConfigFields): void {
   const nullableInt = (field: 'rateLimitPerSecond' | 'maxInFlight', max: number) => {
     if (r.has(field) && r.raw(field) === null) out[field] = null;

@@ -243,7 +243,7 @@ export type TriggerRecordOperation =
   | 'INSERT'
   | 'UPSERT';
 
-/** How intake requests of a trigger are signed (CONTRACT §11) */
+/** How intake requests of a trigger are signed */
 export type TriggerSignatureScheme =
   | 'GITHUB'
   | 'HMAC_HEX'

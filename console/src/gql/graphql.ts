@@ -244,7 +244,7 @@ export const TriggerRecordOperation = {
 } as const;
 
 export type TriggerRecordOperation = typeof TriggerRecordOperation[keyof typeof TriggerRecordOperation];
-/** How intake requests of a trigger are signed (CONTRACT §11) */
+/** How intake requests of a trigger are signed */
 export const TriggerSignatureScheme = {
   Github: 'GITHUB',
   HmacHex: 'HMAC_HEX',

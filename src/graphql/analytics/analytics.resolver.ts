@@ -12,7 +12,7 @@ import {
 } from './types';
 
 /**
- * CONTRACT §7 A1–A6 over GraphQL: the same service calls as the REST routes. The coerced inputs go
+ * The analytics operations over GraphQL: the same service calls as the REST routes. The coerced inputs go
  * to the service as they are (absent members are null or undefined, which the service reads as
  * not given), not through JSON text and back.
  */

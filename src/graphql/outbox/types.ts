@@ -63,7 +63,7 @@ export class OutboxReplayFilter {
     description: 'DEAD and/or DELIVERED; default [DEAD]',
   })
   status?: OutboxStatus[] | null;
-  // CONTRACT §10 names the type DateTime (an RFC 3339 date-time), so these two use that scalar.
+  // The API names the type DateTime (an RFC 3339 date-time), so these two use that scalar.
   @Field(() => GraphQLDateTime, { nullable: true, description: 'createdAt at or after' }) since?: Date | null;
   @Field(() => GraphQLDateTime, { nullable: true, description: 'createdAt at or before' }) until?: Date | null;
 }

@@ -4,7 +4,7 @@ import { RECORD_WRITE } from '../../auth/permissions';
 import type { GraphQLContext } from '../context';
 import { WriteResult } from './types';
 
-/** Record writes (CONTRACT §7); each is an entity change with its outbox records (§5). */
+/** Record writes; each is an entity change with its outbox records. */
 @Resolver()
 export class RecordResolver {
   @Mutation(() => WriteResult, { description: 'Inserts up to 1000 records in one transaction' })

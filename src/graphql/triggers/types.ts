@@ -14,7 +14,7 @@ export enum TriggerSignatureScheme {
 }
 registerEnumType(TriggerSignatureScheme, {
   name: 'TriggerSignatureScheme',
-  description: 'How intake requests of a trigger are signed (CONTRACT §11)',
+  description: 'How intake requests of a trigger are signed',
 });
 
 export enum TriggerAction {
