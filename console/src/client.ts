@@ -16,7 +16,7 @@ const embedded = () => null;
 
 /**
  * urql with graphcache: a normalised cache keyed by `__typename:id`. Outbox record ids are unique
- * across tenants (CONTRACT §9); the cache lives as long as one session (one tenant) anyway, and a
+ * across tenants; the cache lives as long as one session (one tenant) anyway, and a
  * new session makes a new client.
  */
 export function createClient(session: Session): Client {

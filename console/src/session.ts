@@ -1,4 +1,4 @@
-/** The signed-in session: a token and a tenant, kept in this tab's sessionStorage (CONTRACT §12). */
+/** The signed-in session: a token and a tenant, kept in this tab's sessionStorage. */
 export interface Session {
   token: string;
   tenantId: string;

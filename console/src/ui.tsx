@@ -1,7 +1,7 @@
 import type { CombinedError } from 'urql';
 import { useState, type ReactNode } from 'react';
 
-/** An error as the API gave it: `extensions.code` and the message (CONTRACT §3). */
+/** An error as the API gave it: `extensions.code` and the message. */
 export function ErrorBox({ error, title }: { error: CombinedError | Error | string; title?: string }) {
   let code = 'ERROR';
   let message = typeof error === 'string' ? error : error.message;
@@ -54,7 +54,7 @@ const CIRCUIT_MEANING = {
   HALF_OPEN: 'Circuit half-open: one probe attempt decides',
 } as const;
 
-/** A configuration's circuit (CONTRACT §10) as a badge, red when open. */
+/** A configuration's circuit as a badge, red when open. */
 export function CircuitBadge({ circuit }: { circuit: keyof typeof CIRCUIT_TEXT }) {
   return (
     <span className={`badge circuit-${circuit.toLowerCase()}`} title={CIRCUIT_MEANING[circuit]}>
