@@ -19,7 +19,7 @@ import {
 const run = promisify(execFile);
 
 /**
- * The console's delivery controls (CONTRACT §10) and trigger schemes and actions (§11) in real
+ * The console's delivery controls and trigger schemes and actions in real
  * headless Chromium against a real server process on real PostgreSQL: what the forms store is read
  * back through the API, signatures are computed here independently, and a real receiver fails so
  * that a circuit really opens. Set-up as in console.test.ts (see there why not on PGlite).
@@ -367,7 +367,7 @@ describe.skipIf(inject('embedded'))('console: delivery controls, health, trigger
     });
     expect(await card.textContent()).toContain('Action RECORD');
 
-    // Signed here, independently: hex HMAC-SHA256 of "<timestamp>.<body>" (CONTRACT §6).
+    // Signed here, independently: hex HMAC-SHA256 of "<timestamp>.<body>".
     const send = async (body: string) => {
       const ts = String(Math.floor(Date.now() / 1000));
       const sig = crypto.createHmac('sha256', secret).update(`${ts}.${body}`).digest('hex');

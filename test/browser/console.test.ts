@@ -19,8 +19,8 @@ import {
 } from './support';
 
 /**
- * The console (CONTRACT §12) in real headless Chromium against a real server process: every flow a
- * person does by hand, by the accessible names §12 fixes. Any request to another origin fails the test.
+ * The console in real headless Chromium against a real server process: every flow a
+ * person does by hand, by its accessible names. Any request to another origin fails the test.
  */
 // On the embedded database the suite's PGlite serves one session, which this file's server process
 // would share with the test process writing fixtures (transactions interleave: one CI run timed
@@ -160,7 +160,7 @@ describe.skipIf(inject('embedded'))('console in Chromium', () => {
       'GraphiQL is loaded only on its page',
     ).toBe(false);
     expect(gzipBytes).toBeLessThanOrEqual(300 * 1024);
-    // The budget is 1 s (bench/README.md reports it); on a shared, busy CI machine the test only
+    // The budget is 1 s (docs/benchmarks.md#measured-by-tests); on a shared, busy CI machine the test only
     // catches a gross regression.
     expect(interactiveMs).toBeLessThan(60_000);
   });

@@ -31,7 +31,7 @@ export function ensureConsoleBuilt(): void {
 /**
  * Debian's Chromium, headless, with a fresh profile (--user-data-dir, passed the way Playwright
  * wants it), in which every request to another origin than `base` is refused and remembered: the
- * console must load nothing from elsewhere (CONTRACT §12). No browser here is a failure, not a
+ * console must load nothing from elsewhere. No browser here is a failure, not a
  * skip: CI installs the `chromium` package first (.ci/run).
  */
 export async function launchChromium(base: string): Promise<{

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config';
 import { startTestApp, TEST_JWT_SECRET, uniqueTenant, type TestApp } from '../support/app';
 
-/** CORS_ORIGINS (CONTRACT §12): listed browser origins may call the API, others get no CORS answer. */
+/** CORS_ORIGINS: listed browser origins may call the API, others get no CORS answer. */
 describe('CORS', () => {
   let t: TestApp;
   const allowed = 'https://app.example.com';

@@ -18,7 +18,7 @@ function deepFilterJson(levels: number): string {
   );
 }
 
-describe('filters nested 30,000 levels deep (issue 9, defect 12)', () => {
+describe('filters nested 30,000 levels deep', () => {
   let t: TestApp;
   let h: Record<string, string>;
   beforeAll(async () => {

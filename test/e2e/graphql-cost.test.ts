@@ -5,7 +5,7 @@ import { createTrigger, rawGql } from './trigger-helpers';
 
 const valid = { entityName: 'orders', events: 'INSERT', webhookUrl: 'https://example.com/hook' };
 
-describe('GraphQL cost limits (CONTRACT §9)', () => {
+describe('GraphQL cost limits', () => {
   let t: TestApp;
   let h: Record<string, string>;
   beforeAll(async () => {
@@ -75,7 +75,7 @@ describe('GraphQL cost limits (CONTRACT §9)', () => {
   });
 });
 
-describe('one list budget per GraphQL request (CONTRACT §9)', () => {
+describe('one list budget per GraphQL request', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ DISPATCHER: 'off', GRAPHQL_MAX_LIST_ITEMS: '5', GRAPHQL_MAX_TEXT_BYTES: '4096' });
@@ -100,7 +100,7 @@ describe('one list budget per GraphQL request (CONTRACT §9)', () => {
     expect(two.errors![0].message).toMatch(/5 list items/);
   });
 
-  it('counts body text across aliases (issue 9, defect 4: aliased triggerEvents { body })', async () => {
+  it('counts body text across aliases (aliased triggerEvents { body })', async () => {
     const tenant = uniqueTenant();
     const h = await t.headers(tenant);
     const trigger = await createTrigger(t, tenant, { name: 'big' });
@@ -155,7 +155,7 @@ describe('one list budget per GraphQL request (CONTRACT §9)', () => {
   });
 });
 
-describe('the rate limit counts each GraphQL root field (CONTRACT §9)', () => {
+describe('the rate limit counts each GraphQL root field', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ DISPATCHER: 'off', RATE_LIMIT_PER_MINUTE: '1', RATE_LIMIT_BURST: '5' });

@@ -5,14 +5,14 @@ import { RawClient, requestHead, type RawResponse } from '../support/raw-http';
 const BASE = '/metadata/entity-webhooks';
 const REQUEST_TIMEOUT_MS = 1500;
 
-/** The contract's error shape (CONTRACT §3), whatever raised the error. */
+/** The one error shape (docs/api.md#errors), whatever raised the error. */
 function expectErrorShape(res: RawResponse | { body: string }, code: string) {
   const body = JSON.parse(res.body);
   expect(body).toEqual({ success: false, error: { code, message: expect.any(String), requestId: expect.any(String) } });
   expect(body.error.requestId.length).toBeGreaterThan(0);
 }
 
-describe('slow and unauthenticated requests (CONTRACT §9)', () => {
+describe('slow and unauthenticated requests', () => {
   let t: TestApp;
   let port: number;
   beforeAll(async () => {
@@ -96,7 +96,7 @@ describe('slow and unauthenticated requests (CONTRACT §9)', () => {
     }
   });
 
-  it('holds no connection of 100 unauthenticated callers dribbling 1 MB bodies to /graphql (issue 9, defect 5)', async () => {
+  it('holds no connection of 100 unauthenticated callers dribbling 1 MB bodies to /graphql', async () => {
     const clients = await Promise.all(Array.from({ length: 100 }, () => RawClient.connect(port)));
     const chunk = 'x'.repeat(64 * 1024);
     for (const c of clients) {
@@ -131,7 +131,7 @@ describe('slow and unauthenticated requests (CONTRACT §9)', () => {
   });
 });
 
-describe('errors the framework raises itself answer the contract shape (CONTRACT §9)', () => {
+describe('errors the framework raises itself answer the one error shape', () => {
   let t: TestApp;
   let h: Record<string, string>;
   beforeAll(async () => {

@@ -9,7 +9,7 @@ import { gqlRequest } from '../support/graphql';
 import { createTrigger } from './trigger-helpers';
 
 /**
- * One Hookgate's deliveries landing in another's trigger (CONTRACT §11, HOOKGATE_V1): tenant A's
+ * One Hookgate's deliveries landing in another's trigger (scheme HOOKGATE_V1): tenant A's
  * webhook configuration delivers A's record changes, through the real dispatcher and real HTTP,
  * into a HOOKGATE_V1 RECORD trigger of tenant B on the same running server. B verifies A's
  * `v1=` signature, keys replays on X-Hookgate-Request-Id (a redelivery is the same event), and

@@ -9,7 +9,7 @@ import { codes, gqlRequest } from '../support/graphql';
 import { clientSignature, createTrigger, nowSeconds } from './trigger-helpers';
 
 /**
- * CONTRACT §11, action RECORD: an accepted event's body becomes records of an entity in the same
+ * Trigger action RECORD: an accepted event's body becomes records of an entity in the same
  * commit, with their outbox records (delivered by a real dispatcher to a real receiver), visible
  * to analytics; a body that gives no records is stored FAILED with nothing else written, and
  * retryTriggerEvent applies it once the entity is fixed.
@@ -17,7 +17,7 @@ import { clientSignature, createTrigger, nowSeconds } from './trigger-helpers';
 const PREFIX = 'irec';
 const SECRET = 'record-trigger-secret';
 
-describe('RECORD triggers (CONTRACT §11)', () => {
+describe('RECORD triggers', () => {
   let t: TestApp;
   let receiver: Receiver;
   let dispatcher: Dispatcher;

@@ -9,10 +9,10 @@ import { codes, gqlRequest } from '../support/graphql';
 import { createTrigger, nowSeconds } from './trigger-helpers';
 
 /**
- * CONTRACT §11 signature schemes, each signed by the provider's own library (or, for Slack, the
+ * The intake signature schemes, each signed by the provider's own library (or, for Slack, the
  * documented v0 base string computed here), never by Hookgate's code: a request signed right is
  * stored once (its replay answered with the first eventId), and a wrong secret, a tampered body,
- * a stale timestamp or a missing header is refused with §6's code and not stored.
+ * a stale timestamp or a missing header is refused with its error code and not stored.
  */
 const stripe = new Stripe('sk_test_hookgate_suite');
 const STANDARD_SECRET = `whsec_${crypto.randomBytes(24).toString('base64')}`;
@@ -56,7 +56,7 @@ const senders: Record<string, (secret: string, body: string, ts: number, id: str
   }),
 };
 
-describe('intake signature schemes (CONTRACT §11)', () => {
+describe('intake signature schemes', () => {
   let t: TestApp;
   let tenant: string;
   const triggers: Record<string, { id: string; secret: string; wrong: string }> = {};

@@ -8,7 +8,7 @@ import { clientSignature, createTrigger, listEvents, nowSeconds } from './trigge
 const SECRET = 'whsec_7f3a9c0e1b2d4f6a';
 const MiB = 1024 * 1024;
 
-describe('trigger intake (CONTRACT §6)', () => {
+describe('trigger intake', () => {
   let t: TestApp;
   let tenant: string;
   let signed: string;

@@ -138,7 +138,7 @@ describe('GraphQL outbox operators', () => {
     ).toEqual(['OUTBOX_RECORD_NOT_FOUND']);
   });
 
-  it('gives records ids unique across tenants, and answers each id only to its own tenant (CONTRACT §9)', async () => {
+  it('gives records ids unique across tenants, and answers each id only to its own tenant', async () => {
     const s = t.runtime.services;
     const [a, b] = [uniqueTenant(PREFIX), uniqueTenant(PREFIX)];
     for (const tenant of [a, b]) {

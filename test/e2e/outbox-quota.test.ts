@@ -4,9 +4,9 @@ import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
 import { createConfig, outboxRows } from '../dispatcher/fixtures';
 
 /**
- * OUTBOX_MAX_ROWS_PER_WRITE (CONTRACT §9 "Quotas"): a write whose changes would fan out to more
+ * OUTBOX_MAX_ROWS_PER_WRITE (docs/api.md#quotas): a write whose changes would fan out to more
  * outbox records than the limit is 422 LIMIT_EXCEEDED and writes nothing, neither the records nor
- * any outbox row (issue 9 defect 6: one 216 KB batch made 200,000 rows and a 30 s transaction).
+ * any outbox row (without the limit, one 216 KB batch made 200,000 rows and a 30 s transaction).
  */
 describe('outbox records per write request', () => {
   let t: TestApp;
@@ -52,7 +52,7 @@ describe('outbox records per write request', () => {
     expect(within.statusCode).toBe(200);
     const rows = await outboxRows(s, tenant);
     expect(rows).toHaveLength(3);
-    // The payload text is exactly what JSON.stringify makes of the §5 payload, keys in order.
+    // The payload text is exactly what JSON.stringify makes of the payload, keys in order.
     for (const row of rows) {
       const payload = JSON.parse(row.payload_json);
       expect(Object.keys(payload)).toEqual([

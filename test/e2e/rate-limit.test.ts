@@ -109,7 +109,7 @@ describe('RATE_LIMIT_PER_MINUTE on the API', () => {
       expect((await t.app.inject({ method: 'GET', url: BASE, headers: h })).statusCode).toBe(200);
   });
 
-  it('counts each GraphQL root field as one request (CONTRACT §9), and refuses every field of one over the limit', async () => {
+  it('counts each GraphQL root field as one request, and refuses every field of one over the limit', async () => {
     const h = { ...(await t.headers(uniqueTenant())), 'content-type': 'application/json' };
     const query = { query: '{ a: metrics { name } b: entities { name } c: metrics { name } }' };
     // Three root fields use up the burst of 3 at once.

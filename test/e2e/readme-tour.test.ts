@@ -23,7 +23,7 @@ async function freePort(): Promise<number> {
 }
 
 /**
- * README's tour (issue 10 item 6), run as a reader would: a fresh `npm start`-like server with the
+ * README's tour, run as a reader would: a fresh `npm start`-like server with the
  * development setup, the token from its banner, and every ```sh tour block in order in one bash.
  */
 describe('README tour', () => {

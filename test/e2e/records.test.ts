@@ -468,7 +468,7 @@ describe('record writes and their outbox records', () => {
     expect(unauth.statusCode).toBe(401);
   });
 
-  it('writes outbox rows for matching, enabled, not deleted configurations only, with the payload of §5', async () => {
+  it('writes outbox rows for matching, enabled, not deleted configurations only, with the documented payload', async () => {
     const { tenant, h } = await tenantWithOrders();
     const all = await config(h, { maxRetries: 9 });
     const deletesOnly = await config(h, { events: 'DELETE' });

@@ -15,7 +15,7 @@ import {
 import { gqlRequest } from '../support/graphql';
 import { clientSignature, createTrigger, listEvents, nowSeconds, rawGql } from './trigger-helpers';
 
-describe('trigger management over GraphQL (CONTRACT §6)', () => {
+describe('trigger management over GraphQL', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ DISPATCHER: 'off' });
@@ -24,7 +24,7 @@ describe('trigger management over GraphQL (CONTRACT §6)', () => {
 
   const codeOf = (r: { errors?: Array<{ extensions?: { code?: string } }> }) => r.errors?.[0]?.extensions?.code;
 
-  it('creates a trigger with the contract defaults and never returns the secret', async () => {
+  it('creates a trigger with the documented defaults and never returns the secret', async () => {
     const tenant = uniqueTenant('trg');
     const plain = await createTrigger(t, tenant, { name: '  Orders  ' });
     expect(plain).toMatchObject({

@@ -9,7 +9,7 @@ const config = (entityName: string, i: number) => ({
   webhookUrl: `https://example.com/hook/${i}`,
 });
 
-describe('WEBHOOK_MAX_CONFIGS_PER_ENTITY (CONTRACT §9, Quotas)', () => {
+describe('WEBHOOK_MAX_CONFIGS_PER_ENTITY (docs/api.md#quotas)', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ DISPATCHER: 'off' });

@@ -13,7 +13,7 @@ import { codes, gqlRequest } from '../support/graphql';
 
 const whsec = (bytes: number) => 'whsec_' + crypto.randomBytes(bytes).toString('base64');
 
-describe('signatureScheme and secret rotation (CONTRACT §10)', () => {
+describe('signatureScheme and secret rotation', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ DISPATCHER: 'off' });

@@ -1,5 +1,5 @@
 /**
- * An independent, in-memory evaluation of an analytics query body (CONTRACT §7) over plain
+ * An independent, in-memory evaluation of an analytics query body over plain
  * JavaScript rows: what the service must answer, worked out without SQL. Deliberately simple
  * and slow; it shares no code with src/analytics.
  */

@@ -9,7 +9,7 @@ import { DispatcherSuite } from '../dispatcher/suite';
 import { gqlRequest } from '../support/graphql';
 
 /**
- * The delivery controls of CONTRACT §10 with real dispatchers and a real local receiver. The
+ * The delivery controls with real dispatchers and a real local receiver. The
  * limits that must hold across processes are tested with two dispatcher processes on real
  * PostgreSQL (skipped on the embedded database, which one process alone can open).
  */
@@ -166,7 +166,7 @@ describe('circuit breaker', () => {
   const OPEN_MS = 3000;
   const suite = new DispatcherSuite(`${PREFIX}c`, {
     dispatcher: { circuitFailures: 5, circuitOpenMs: OPEN_MS, batchSize: 5, concurrency: 4 },
-    // Per-tenant series are shown to the holder of METRICS_TOKEN only (CONTRACT §9).
+    // Per-tenant series are shown to the holder of METRICS_TOKEN only.
     env: { METRICS_TOKEN: 'metrics-token-for-the-suite' },
   });
 

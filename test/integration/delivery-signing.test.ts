@@ -40,7 +40,7 @@ function standardAccepts(secret: string, r: Received): boolean {
   }
 }
 
-describe('delivery signatures: Standard Webhooks and rotation grace (CONTRACT §10)', () => {
+describe('delivery signatures: Standard Webhooks and rotation grace', () => {
   let t: TestApp;
   let receiver: Receiver;
   let dispatcher: Dispatcher;
@@ -161,7 +161,7 @@ describe('delivery signatures: Standard Webhooks and rotation grace (CONTRACT §
   });
 });
 
-describe('DeliveryAttempt.responseBody (CONTRACT §10)', () => {
+describe('DeliveryAttempt.responseBody', () => {
   let t: TestApp;
   let server: http.Server;
   let url: string;

@@ -11,7 +11,7 @@ import { rawGql } from '../e2e/trigger-helpers';
 const PREFIX = 'targets';
 const BASE = '/metadata/entity-webhooks';
 
-describe('delivery targets (CONTRACT §9, issue 9 defect 10)', () => {
+describe('delivery targets', () => {
   let t: TestApp;
   let receiver: Receiver;
   let dispatcher: Dispatcher;

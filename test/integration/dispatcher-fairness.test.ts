@@ -7,7 +7,7 @@ import { eventually, startDispatcher } from '../dispatcher/harness';
 import { Receiver } from '../dispatcher/receiver';
 
 /**
- * Fairness between tenants (CONTRACT §9): tenant A's endpoint never answers and A has 1,000 due
+ * Fairness between tenants: tenant A's endpoint never answers and A has 1,000 due
  * records, yet tenant B's change is delivered within 2 s. Without a per-tenant share of the
  * dispatcher's slots, A's hanging requests took every slot for A's 20 s timeout.
  */

@@ -182,7 +182,7 @@ describe('dispatcher: leases, shutdown, wake-up hints and metrics', () => {
     await createConfig(s, backlogTenant, { webhookUrl: `${suite.receiver.url}/metrics` });
     await commitChanges(s, backlogTenant, inserts(3));
     expect(await updateOutboxRows(s, backlogTenant, { dueSecondsAgo: 42 })).toBe(3);
-    // Per-tenant series are shown to the holder of METRICS_TOKEN only (CONTRACT §9).
+    // Per-tenant series are shown to the holder of METRICS_TOKEN only.
     const res = await suite.app.app.inject({
       method: 'GET',
       url: '/metrics',

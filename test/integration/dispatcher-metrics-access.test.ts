@@ -7,9 +7,9 @@ import { Receiver } from '../dispatcher/receiver';
 import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
 
 /**
- * A dispatcher-only process's /metrics (DISPATCHER_METRICS_PORT) follows the API's rule (CONTRACT
- * §9): with METRICS_TOKEN set it answers only a caller presenting the token; its tenant-labelled
- * series (here the open circuit of a failing endpoint) are for that caller only.
+ * A dispatcher-only process's /metrics (DISPATCHER_METRICS_PORT) follows the API's rule: with
+ * METRICS_TOKEN set it answers only a caller presenting the token; its tenant-labelled series
+ * (here the open circuit of a failing endpoint) are for that caller only.
  */
 const TOKEN = 'dispatcher-metrics-token-0123456789';
 
@@ -37,7 +37,7 @@ describe.skipIf(inject('embedded'))('dispatcher-only process: /metrics and METRI
     await t?.close();
   });
 
-  it('refuses a scrape without the token in the contract shape and shows tenant series to the token', async () => {
+  it('refuses a scrape without the token in the error shape and shows tenant series to the token', async () => {
     const s = t.runtime.services;
     await createConfig(s, tenant, { webhookUrl: receiver.url, events: 'INSERT', maxRetries: 5 });
     await commitChanges(s, tenant, inserts(3));

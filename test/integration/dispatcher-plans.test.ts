@@ -18,7 +18,7 @@ const delivered = (id: string): Settlement => ({
 });
 
 /**
- * Issue 9, defect 2: the dispatcher's connections keep one generic plan per statement for their
+ * The dispatcher's connections keep one generic plan per statement for their
  * whole life, and PostgreSQL here runs without autovacuum. A plan made while a tenant's outbox was
  * empty must not scan the whole table once it has grown.
  */

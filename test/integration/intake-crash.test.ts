@@ -11,8 +11,8 @@ import { TEST_JWT_SECRET, uniqueTenant } from '../support/app';
 import { startProcess, type ServerProcess } from '../support/process';
 
 /**
- * A RECORD trigger's event, records and outbox records commit together before the 202
- * (CONTRACT §11). A server process is killed with SIGKILL while a load of signed intake requests
+ * A RECORD trigger's event, records and outbox records commit together before the 202.
+ * A server process is killed with SIGKILL while a load of signed intake requests
  * is running: afterwards every request answered 202 has its event and its record (and the
  * record's outbox row), and no record exists without the event it came from.
  */

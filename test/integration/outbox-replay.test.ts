@@ -18,7 +18,7 @@ import { Receiver } from '../dispatcher/receiver';
 /** Tenants of this file, and the only ones its dispatcher touches. */
 const PREFIX = 'rpl';
 
-describe('replayOutboxRecords (CONTRACT §10)', () => {
+describe('replayOutboxRecords', () => {
   let t: TestApp;
   let receiver: Receiver;
   let dispatcher: Dispatcher;

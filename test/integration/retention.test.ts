@@ -7,7 +7,7 @@ import { adminOf, commitChanges, createConfig, inserts, outboxOf } from '../disp
 import { eventually } from '../dispatcher/harness';
 
 /**
- * Retention (CONTRACT §9): finished outbox records (DELIVERED, DEAD) last changed longer ago than
+ * Retention: finished outbox records (DELIVERED, DEAD) last changed longer ago than
  * OUTBOX_RETENTION go with their attempts, PENDING and RETRYING never do, trigger events older
  * than TRIGGER_EVENT_RETENTION go, in statements of at most 1,000 rows, counted in
  * hookgate_retention_deleted_total.

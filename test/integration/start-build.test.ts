@@ -34,7 +34,7 @@ function fixtureProject(): string {
 const builds = (dir: string) => fs.readFileSync(path.join(dir, 'builds.txt'), 'utf8').length;
 const run = (dir: string) => execFileSync(process.execPath, [SCRIPT], { cwd: dir, env: { PATH: process.env.PATH } });
 
-describe('npm start builds only when the build is stale (issue 9, defect 14)', () => {
+describe('npm start builds only when the build is stale', () => {
   it('is wired into npm start and npm run dispatcher', () => {
     const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
     expect(pkg.scripts.prestart).toBe('node scripts/build-if-stale.js');

@@ -26,7 +26,7 @@ const configError = (env: Record<string, string | undefined>) => {
   }
 };
 
-describe('start-up rules (CONTRACT §9, issue 9 defect 11)', () => {
+describe('start-up rules', () => {
   it('runs development authentication only with the embedded database and NODE_ENV unset or exactly development', () => {
     expect(configError({})).toBeUndefined();
     expect(configError({ NODE_ENV: 'development' })).toBeUndefined();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/config';
 
-describe('retention settings (CONTRACT §9)', () => {
+describe('retention settings', () => {
   it('defaults to 30 days of outbox records and trigger events, cleaned every 5 minutes', () => {
     expect(loadConfig({}).retention).toEqual({
       outboxMs: 30 * 86_400_000,

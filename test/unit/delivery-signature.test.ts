@@ -9,7 +9,7 @@ const now = Math.floor(Date.now() / 1000);
 const whsec = () => 'whsec_' + crypto.randomBytes(32).toString('base64');
 const args = { requestId: record.requestId, timestampSeconds: now, body: record.payloadJson, headerPrefix: 'Acme' };
 
-describe('signing headers per scheme (CONTRACT §5, §10)', () => {
+describe('signing headers per scheme', () => {
   it('STANDARD_WEBHOOKS: webhook-id, webhook-timestamp and a signature the standardwebhooks package verifies', () => {
     const secret = whsec();
     const headers = signingHeaders({ scheme: 'STANDARD_WEBHOOKS', secret, previousSecret: null }, args);
