@@ -101,7 +101,7 @@ const schemas = {
   },
 };
 
-/** CONTRACT §7 A1–A6 over REST; every answer is the `{ success, data }` envelope. */
+/** The analytics operations over REST; every answer is the `{ success, data }` envelope. */
 export const analyticsRoutes: FastifyPluginAsync<RouteDeps & { publicPrefix: string }> = async (app, deps) => {
   const service = deps.services.analytics;
   const ctx = (req: FastifyRequest) => tenantContextOf(req, deps.verifier, ANALYTICS_READ);

@@ -5,7 +5,7 @@ import { CHANGE_OPERATIONS, DELIVERY_ORDERINGS, SIGNATURE_SCHEMES, SORT_FIELDS }
 
 /**
  * The JSON Schemas the REST routes carry for their OpenAPI document (GET /openapi.json). They
- * describe; they do not decide: the service layer validates every request with the contract's
+ * describe; they do not decide: the service layer validates every request with the API's
  * codes, and responses are written as the handlers build them (see openapi.ts). Shared shapes
  * have an `$id` and become `components.schemas` of the document.
  */
@@ -16,7 +16,7 @@ const nullable = (type: string, extra: object = {}) => ({ type: [type, 'null'], 
 
 const ErrorResponse = {
   $id: 'ErrorResponse',
-  description: 'Every REST error (CONTRACT §3). `details` only where there are field errors.',
+  description: 'Every REST error. `details` only where there are field errors.',
   type: 'object',
   required: ['success', 'error'],
   additionalProperties: false,
@@ -27,7 +27,7 @@ const ErrorResponse = {
       required: ['code', 'message', 'requestId'],
       additionalProperties: false,
       properties: {
-        code: { type: 'string', description: 'A code of CONTRACT §3, e.g. VALIDATION_FAILED' },
+        code: { type: 'string', description: 'A stable error code, e.g. VALIDATION_FAILED' },
         message: { type: 'string' },
         details: {
           type: 'array',
@@ -52,7 +52,7 @@ const FieldError = {
   properties: { field: { type: 'string' }, message: { type: 'string' } },
 };
 
-/** The fields a create and an update of a webhook configuration take (CONTRACT §4, §10). */
+/** The fields a create and an update of a webhook configuration take. */
 const webhookConfigInputProperties = {
   entityName: { type: 'string', minLength: 1, maxLength: 128, description: 'Matched by exact name' },
   events: {
@@ -187,7 +187,7 @@ const Entity = {
   },
 };
 
-/** A filter condition or an AND/OR/NOT group of conditions (CONTRACT §7). */
+/** A filter condition or an AND/OR/NOT group of conditions. */
 const Filter = {
   $id: 'Filter',
   description:
@@ -458,7 +458,7 @@ export const TENANT_ERRORS: ErrorCode[] = [
 export const BODY_ERRORS: ErrorCode[] = ['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'];
 
 /**
- * Error responses of a route: one per status, in the §3 shape, with the codes that status can
+ * Error responses of a route: one per status, in the error shape, with the codes that status can
  * carry there; `default` stands for the rest (408, 414, 431, 500 and the like, on any route).
  */
 export function errorResponses(...codes: ErrorCode[]): Record<string, object> {
@@ -475,7 +475,7 @@ export function errorResponses(...codes: ErrorCode[]): Record<string, object> {
       properties: { error: { properties: { code: { enum: list } } } },
     };
   }
-  out.default = { description: 'Any other error, in the same shape (CONTRACT §3)', ...ref('ErrorResponse') };
+  out.default = { description: 'Any other error, in the same shape', ...ref('ErrorResponse') };
   return out;
 }
 
