@@ -42,6 +42,17 @@ export default tseslint.config(
     rules: {
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       'import-x/order': ['error', { groups: ['builtin', 'external', ['parent', 'sibling', 'index']] }],
+      // The query language sits below the catalogue, and analytics above both: nothing imports back.
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: './src/catalog', from: './src/analytics' },
+            { target: './src/query', from: './src/analytics' },
+            { target: './src/query', from: './src/catalog', except: ['./model.ts', './field-values.ts'] },
+          ],
+        },
+      ],
     },
   },
   {

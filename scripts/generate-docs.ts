@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as prettier from 'prettier';
-import { MAX_SELECT_ITEMS, MAX_FILTER_DEPTH, MAX_FILTER_CONDITIONS, MAX_IN_VALUES } from '../src/analytics/model';
-import { DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET, MAX_STRING_VALUE, MAX_BATCH_METRICS } from '../src/analytics/model';
+import { MAX_SELECT_ITEMS, MAX_FILTER_DEPTH, MAX_FILTER_CONDITIONS, MAX_IN_VALUES } from '../src/query/model';
+import { DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET, MAX_STRING_VALUE, MAX_BATCH_METRICS } from '../src/query/model';
 import { MAX_ENTITY_FIELDS } from '../src/catalog/model';
 import { MAX_BACKOFF_SECONDS } from '../src/dispatcher/backoff';
 import { KEPT_RESPONSE_BYTES } from '../src/dispatcher/deliver';
@@ -87,14 +87,14 @@ const LIMITS: Array<[string, string, string]> = [
     `default ${n(DEFAULT_ROTATION_GRACE_SECONDS)} s, at most ${n(MAX_ROTATION_GRACE_SECONDS)} s`,
     'webhooks/secrets.ts',
   ],
-  ['Analytics `limit`', `default ${n(DEFAULT_LIMIT)}, at most ${n(MAX_LIMIT)}`, 'analytics/model.ts'],
-  ['Analytics `offset`', `at most ${n(MAX_OFFSET)}`, 'analytics/model.ts'],
-  ['Analytics select items', `at most ${n(MAX_SELECT_ITEMS)}`, 'analytics/model.ts'],
-  ['Analytics filter nesting', `at most ${n(MAX_FILTER_DEPTH)} levels`, 'analytics/model.ts'],
-  ['Analytics filter conditions', `at most ${n(MAX_FILTER_CONDITIONS)}`, 'analytics/model.ts'],
-  ['Values of one `IN` / `NOT_IN`', `at most ${n(MAX_IN_VALUES)}`, 'analytics/model.ts'],
-  ['Length of one analytics string value', `at most ${n(MAX_STRING_VALUE)} characters`, 'analytics/model.ts'],
-  ['Metrics in one batch query', `at most ${n(MAX_BATCH_METRICS)}`, 'analytics/model.ts'],
+  ['Analytics `limit`', `default ${n(DEFAULT_LIMIT)}, at most ${n(MAX_LIMIT)}`, 'query/model.ts'],
+  ['Analytics `offset`', `at most ${n(MAX_OFFSET)}`, 'query/model.ts'],
+  ['Analytics select items', `at most ${n(MAX_SELECT_ITEMS)}`, 'query/model.ts'],
+  ['Analytics filter nesting', `at most ${n(MAX_FILTER_DEPTH)} levels`, 'query/model.ts'],
+  ['Analytics filter conditions', `at most ${n(MAX_FILTER_CONDITIONS)}`, 'query/model.ts'],
+  ['Values of one `IN` / `NOT_IN`', `at most ${n(MAX_IN_VALUES)}`, 'query/model.ts'],
+  ['Length of one analytics string value', `at most ${n(MAX_STRING_VALUE)} characters`, 'query/model.ts'],
+  ['Metrics in one batch query', `at most ${n(MAX_BATCH_METRICS)}`, 'query/model.ts'],
   ['Request URL', `at most ${n(MAX_URL_LENGTH)} characters`, 'http/framework-errors.ts'],
 ];
 

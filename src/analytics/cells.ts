@@ -1,5 +1,5 @@
-/** Cell values as CONTRACT §7 answers them, decided by the column's type, not by the driver. */
-import type { ColumnType } from './model';
+/** Cell values as docs/api.md#analytics answers them, decided by the column's type, not by the driver. */
+import type { ColumnType } from '../query/model';
 
 const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 

@@ -5,8 +5,8 @@
  */
 import { SQL_TYPES, type FieldType, type FieldValue } from '../catalog/model';
 import { quoteIdent, type Params } from '../db/sql';
-import type { ColumnType, Filter, Granularity, SelectItem, SourceField, ValidQuery } from './model';
-import { aggregateType } from './parse';
+import type { ColumnType, Filter, Granularity, SelectItem, SourceField, ValidQuery } from '../query/model';
+import { aggregateType } from '../query/parse';
 
 /** Where rows come from: a tenant table, or a view's statement as a subquery. */
 export interface SqlSource {

@@ -14,7 +14,7 @@ import { quoteIdent, sqlInteger } from '../db/sql';
 import { AppError } from '../errors';
 import { rowsOf } from './cells';
 import type { CompiledQuery } from './compile';
-import type { TabularResult } from './model';
+import type { TabularResult } from '../query/model';
 import { TenantGate } from './tenant-gate';
 
 const TIMESTAMP_WITHOUT_TIME_ZONE = 1114;

@@ -1,5 +1,5 @@
 /**
- * The analytics operations of CONTRACT §7 (A1–A6). Each one resolves names in the tenant's
+ * The analytics operations (docs/api.md#analytics). Each one resolves names in the tenant's
  * catalogue, reads the body against them, compiles one statement and runs it read-only.
  */
 import type { TenantContext } from '../auth/permissions';
@@ -12,7 +12,7 @@ import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError, type FieldError } from '../errors';
 import { LastSeenDefinitions } from './last-seen';
 import { compileQuery, type CompiledQuery, type SqlSource } from './compile';
-import { MAX_BATCH_METRICS, type Filter, type SelectItem, type SourceField, type TabularResult } from './model';
+import { MAX_BATCH_METRICS, type Filter, type SelectItem, type SourceField, type TabularResult } from '../query/model';
 import {
   checkDistinctColumns,
   invalidQuery,
@@ -23,7 +23,7 @@ import {
   readPaging,
   readSelect,
   readTime,
-} from './parse';
+} from '../query/parse';
 import type { QueryRunner } from './runner';
 import { bindView, entitySource, readViewSelect, viewSource } from './sources';
 
@@ -46,7 +46,7 @@ function timeFieldOf(entity: EntityDefinition, name: string | null): SourceField
   return name ? entity.fields.find((f) => f.name === name) : undefined;
 }
 
-/** The entity (or view) an A1–A3 body names; the body must be an object. */
+/** The entity (or view) a query, validate or explain body names; the body must be an object. */
 function entityNameOf(body: unknown): string {
   if (!isObject(body)) throw invalidQuery([{ field: 'body', message: 'must be a JSON object' }]);
   if (typeof body.entity !== 'string' || body.entity === '')
@@ -82,7 +82,7 @@ export class AnalyticsService {
     return parsed;
   }
 
-  /** Runs a query over an entity (or a view without required parameters); CONTRACT §7 A1. */
+  /** Runs a query over an entity (or a view without required parameters). */
   async query(ctx: TenantContext, body: unknown): Promise<TabularResult> {
     const name = entityNameOf(body);
     try {
@@ -112,7 +112,7 @@ export class AnalyticsService {
     }
   }
 
-  /** Checks a query as `query` does, and runs nothing; CONTRACT §7 A2. */
+  /** Checks a query as `query` does, and runs nothing. */
   async check(ctx: TenantContext, body: unknown): Promise<QueryCheck> {
     try {
       await this.prepareEntityQuery(ctx, body);
@@ -127,13 +127,13 @@ export class AnalyticsService {
     }
   }
 
-  /** PostgreSQL's plan for the query, without running it; CONTRACT §7 A3. */
+  /** PostgreSQL's plan for the query, without running it. */
   async plan(ctx: TenantContext, body: unknown): Promise<string> {
     const { schema, compiled } = await this.prepareEntityQuery(ctx, body);
     return this.runner.explain(schema, compiled);
   }
 
-  /** Runs a named metric with the caller's dimensions, time and filter; CONTRACT §7 A4. */
+  /** Runs a named metric with the caller's dimensions, time and filter. */
   async metricQuery(ctx: TenantContext, metricName: string, params: unknown): Promise<TabularResult> {
     return this.lastSeen.run(
       `metric\0${ctx.tenantId}\0${metricName}`,
@@ -147,7 +147,7 @@ export class AnalyticsService {
   }
 
   /**
-   * Runs several metrics with the same parameters; CONTRACT §7 A5. Every metric is checked before
+   * Runs several metrics with the same parameters. Every metric is checked before
    * any runs; they run concurrently where the database allows.
    */
   async batchMetricQuery(ctx: TenantContext, metricNames: unknown, params: unknown): Promise<MetricResult[]> {
@@ -161,7 +161,7 @@ export class AnalyticsService {
     }
     const names = [...new Set(metricNames as string[])];
     // One look-up at a time: a tenant's batches must not flood the pool every other tenant takes its
-    // catalogue reads from (10 batches of 50 were 500 look-ups queued at once; fairness, CONTRACT §9).
+    // catalogue reads from (10 batches of 50 were 500 look-ups queued at once; docs/api.md#fairness).
     const definitions = [];
     for (const n of names) definitions.push(await this.metrics.getWithEntity(ctx, n));
     const prepared = await Promise.all(definitions.map((d) => this.prepareMetricQuery(ctx, d, params, 'params.')));
@@ -176,7 +176,7 @@ export class AnalyticsService {
     return names.map((metric, i) => ({ metric, result: results[i] }));
   }
 
-  /** Runs a named view with the caller's parameter values; CONTRACT §7 A6. */
+  /** Runs a named view with the caller's parameter values. */
   async viewQuery(ctx: TenantContext, viewName: string, body: unknown): Promise<TabularResult> {
     return this.lastSeen.run(
       `view\0${ctx.tenantId}\0${viewName}`,
@@ -225,7 +225,7 @@ export class AnalyticsService {
     }
   }
 
-  /** A1–A3: `entity` names an entity, or else a view without required parameters. */
+  /** Query, validate and explain: `entity` names an entity, or else a view without required parameters. */
   private async prepareEntityQuery(ctx: TenantContext, body: unknown): Promise<Prepared> {
     const name = entityNameOf(body);
     let entity: EntityDefinition | undefined;
@@ -295,7 +295,7 @@ export class AnalyticsService {
     return compileQuery(source, { select, filter, time, timeField, ...paging }, params);
   }
 
-  /** A4/A5: `time`, the dimensions, then a column named after the metric. */
+  /** Metric and batch answers: `time`, the dimensions, then a column named after the metric. */
   private async prepareMetricQuery(
     ctx: TenantContext,
     found: { metric: MetricDefinition; entity: EntityDefinition | null },

@@ -3,9 +3,9 @@ import type { EntityDefinition } from '../catalog/model';
 import type { ViewDefinition } from '../catalog/view-service';
 import { qualified, quoteIdent, type Params } from '../db/sql';
 import { compileQuery, type SqlSource } from './compile';
-import type { SelectItem, SourceField, ValidQuery } from './model';
-import { fieldMap, invalidQuery, Problems, readFilter, readSelect, type Fields } from './parse';
-import { resolveParams, substituteParams } from './view-params';
+import type { SelectItem, SourceField, ValidQuery } from '../query/model';
+import { fieldMap, invalidQuery, Problems, readFilter, readSelect, type Fields } from '../query/parse';
+import { resolveParams, substituteParams } from '../query/view-params';
 
 export function entitySource(schema: string, entity: EntityDefinition): SqlSource {
   return {

@@ -1,5 +1,5 @@
 import type { TenantContext } from '../auth/permissions';
-import { invalidQuery } from '../analytics/parse';
+import { invalidQuery } from '../query/parse';
 import type { Database } from '../db/database';
 import { queryPrepared } from '../db/prepared';
 import { AppError } from '../errors';

@@ -4,8 +4,8 @@ import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError } from '../errors';
 import type { MetricDefinition as MetricRow } from '../generated/prisma/client';
 import type { Logger } from '../logger';
-import { AGGREGATIONS, type Aggregation } from '../analytics/model';
-import { aggregationFits, fieldMap, isObject, Problems, readFilter } from '../analytics/parse';
+import { AGGREGATIONS, type Aggregation } from '../query/model';
+import { aggregationFits, fieldMap, isObject, Problems, readFilter } from '../query/parse';
 import { ensureCatalogIndex } from './catalog-indexes';
 import {
   readDefinitionName,
@@ -16,7 +16,7 @@ import {
 } from './definition-common';
 import { CATALOG_NAME, TIME_FIELD_TYPES, type EntityDefinition } from './model';
 
-/** A named metric (CONTRACT §7): one aggregation of one entity, with an optional filter. */
+/** A named metric (docs/api.md#analytics): one aggregation of one entity, with an optional filter. */
 export interface MetricDefinition {
   name: string;
   entity: string;

@@ -4,7 +4,7 @@ import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError } from '../errors';
 import type { ViewDefinition as ViewRow } from '../generated/prisma/client';
 import type { Logger } from '../logger';
-import { MAX_FILTER_DEPTH, type Aggregation } from '../analytics/model';
+import { MAX_FILTER_DEPTH, type Aggregation } from '../query/model';
 import {
   checkDistinctColumns,
   checkQueryValue,
@@ -15,8 +15,8 @@ import {
   Problems,
   readFilter,
   readSelect,
-} from '../analytics/parse';
-import { isParamRef, sampleParams, type ViewParameter } from '../analytics/view-params';
+} from '../query/parse';
+import { isParamRef, sampleParams, type ViewParameter } from '../query/view-params';
 import { ensureCatalogIndex } from './catalog-indexes';
 import {
   readDefinitionName,
@@ -33,7 +33,7 @@ interface ViewSelectItem {
   alias: string | null;
 }
 
-/** A named, parameterised structured query (CONTRACT §7). Never SQL text. */
+/** A named, parameterised structured query (docs/api.md#analytics). Never SQL text. */
 export interface ViewDefinition {
   name: string;
   entity: string;
@@ -137,7 +137,7 @@ export class ViewService {
     const fields = fieldMap(entity.fields);
     const p = new Problems();
     const parameters = readParameters(b.parameters, p);
-    // A view's columns are the fields A1 reads from it: their names follow the catalogue's rule.
+    // A view's columns are the fields an entity query reads from it: their names follow the catalogue's rule.
     const select = readSelect(b.select, fields, p, 'select', { aliasPattern: CATALOG_NAME });
     checkDistinctColumns(
       select.map((s) => s.column),
@@ -214,7 +214,7 @@ export class ViewService {
     name: string,
   ): Promise<{ view: ViewDefinition; entity: EntityDefinition | null }> {
     if (typeof name !== 'string' || !CATALOG_NAME.test(name)) throw viewNotFound();
-    // Prepared: every view query (A6) reads this, side by side with the query itself.
+    // Prepared: every view run reads this, side by side with the query itself.
     const found = await readDefinitionWithEntity<ViewRow>(this.db, 'view_definitions', VIEW_COLUMNS, ctx, name);
     if (!found) throw viewNotFound();
     return { view: toModel(found.row), entity: found.entity };

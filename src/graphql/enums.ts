@@ -1,5 +1,5 @@
 import { registerEnumType } from 'type-graphql';
-import { AGGREGATIONS, FILTER_GROUPS, FILTER_OPERATORS, GRANULARITIES } from '../analytics/model';
+import { AGGREGATIONS, FILTER_GROUPS, FILTER_OPERATORS, GRANULARITIES } from '../query/model';
 import { FIELD_TYPES } from '../catalog/model';
 
 /**

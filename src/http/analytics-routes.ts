@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ANALYTICS_READ } from '../auth/permissions';
-import type { TabularResult } from '../analytics/model';
+import type { TabularResult } from '../query/model';
 import { tenantContextOf } from './auth';
 import type { RouteDeps } from './deps';
 import {

@@ -1,4 +1,4 @@
-import { AGGREGATIONS, FILTER_GROUPS, FILTER_OPERATORS, GRANULARITIES, MAX_LIMIT } from '../analytics/model';
+import { AGGREGATIONS, FILTER_GROUPS, FILTER_OPERATORS, GRANULARITIES, MAX_LIMIT } from '../query/model';
 import { FIELD_TYPES } from '../catalog/model';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
 import { CHANGE_OPERATIONS, DELIVERY_ORDERINGS, SIGNATURE_SCHEMES, SORT_FIELDS } from '../webhooks/model';

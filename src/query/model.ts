@@ -1,4 +1,4 @@
-/** The analytics query language of CONTRACT §7, as validated, typed values. */
+/** The analytics query language (docs/api.md#query-language), as validated, typed values. */
 import type { FieldType, FieldValue } from '../catalog/model';
 
 export const FILTER_OPERATORS = [

@@ -1,7 +1,7 @@
 /**
  * Reads untrusted query parts (select list, filter tree, time, paging) against the columns of
  * a source. Nothing here throws on a bad input: each problem is collected as a field error with
- * its path, so one answer can list them all (A2 needs the list; the others throw INVALID_QUERY).
+ * its path, so one answer can list them all (validation answers the list; the others throw INVALID_QUERY).
  */
 import { checkValue, parseDate, type Checked } from '../catalog/field-values';
 import { FIELD_TYPES, type FieldType, type FieldValue } from '../catalog/model';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compileQuery } from '../../src/analytics/compile';
-import { Problems, readFilter, readSelect, readTime } from '../../src/analytics/parse';
+import { Problems, readFilter, readSelect, readTime } from '../../src/query/parse';
 import { entitySource } from '../../src/analytics/sources';
 import type { EntityDefinition } from '../../src/catalog/model';
 import { Params } from '../../src/db/sql';

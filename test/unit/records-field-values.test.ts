@@ -8,7 +8,7 @@ import {
   parseTimestamp,
   rowToRecord,
 } from '../../src/catalog/field-values';
-import { fieldMap, Problems, readFilter, readTime } from '../../src/analytics/parse';
+import { fieldMap, Problems, readFilter, readTime } from '../../src/query/parse';
 import type { EntityDefinition, FieldType } from '../../src/catalog/model';
 import type { FieldError } from '../../src/errors';
 

@@ -1,6 +1,6 @@
 import { GraphQLJSON } from 'graphql-scalars';
 import { Field, InputType, Int, ObjectType } from 'type-graphql';
-import type { Aggregation, FilterGroupOp, FilterOperator, Granularity } from '../../analytics/model';
+import type { Aggregation, FilterGroupOp, FilterOperator, Granularity } from '../../query/model';
 import { AggregationEnum, FilterOpEnum, GranularityEnum } from '../enums';
 
 @InputType({

@@ -1,6 +1,6 @@
 import { GraphQLJSON } from 'graphql-scalars';
 import { Field, InputType, ObjectType } from 'type-graphql';
-import type { Aggregation } from '../../analytics/model';
+import type { Aggregation } from '../../query/model';
 import type { FieldType } from '../../catalog/model';
 import { FilterInput, SelectItemInput } from '../analytics/types';
 import { AggregationEnum, FieldTypeEnum } from '../enums';
