@@ -3,6 +3,7 @@ import type { Database } from './db/database';
 import { TenantSchemas } from './db/tenant-schema';
 import type { Logger } from './logger';
 import { WebhookConfigService } from './webhooks/service';
+import { TestSender } from './webhooks/test-send';
 import type { Metrics } from './metrics';
 import { EntityService } from './catalog/entity-service';
 import { TriggerService } from './triggers/service';
@@ -46,7 +47,16 @@ export function createServices(config: Config, db: Database, logger: Logger, met
     logger,
     metrics,
     tenants,
-    webhooks: new WebhookConfigService(db.prisma, tenants, db.pool, config.webhookMaxConfigsPerEntity),
+    webhooks: new WebhookConfigService(
+      db.prisma,
+      tenants,
+      db.pool,
+      config.webhookMaxConfigsPerEntity,
+      new TestSender(
+        { get: (ctx, name) => services.entities.get(ctx, name) },
+        { headerPrefix: config.webhookHeaderPrefix, allowPrivateTargets: config.webhookAllowPrivateTargets },
+      ),
+    ),
     entities: new EntityService(db, tenants),
     triggers: new TriggerService(db.prisma, {
       db,

@@ -49,7 +49,7 @@ describe.skipIf(embedded)('dispatcher plans (real PostgreSQL)', () => {
         if (!kind) continue;
         const params =
           kind === 'claim'
-            ? [tenantId, 'plan-test', 30000]
+            ? [tenantId, 'plan-test', 30000, '{}']
             : ['plan-test', '{0}', '{DELIVERED}', '{0}', null, null, '{0}', '{0}', null, null, '{NULL}'];
         // EXPLAIN EXECUTE takes no bind parameters: the values go in as literals.
         const literals = params.map((v) => (v === null ? 'NULL' : client.escapeLiteral(String(v)))).join(', ');
@@ -134,7 +134,7 @@ describe.skipIf(embedded)('dispatcher plans (real PostgreSQL)', () => {
       );
       await client.query('BEGIN');
       const plan = await client.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) EXECUTE ${rows[0].name}(${client.escapeLiteral(tenant)}, 'plan-test', 30000)`,
+        `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF) EXECUTE ${rows[0].name}(${client.escapeLiteral(tenant)}, 'plan-test', 30000, '{}')`,
       );
       await client.query('ROLLBACK');
       const text = plan.rows.map((r) => r['QUERY PLAN']).join('\n');
