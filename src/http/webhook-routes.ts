@@ -1,12 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { CONFIG_ADMIN, CONFIG_READ_INTERNAL } from '../auth/permissions';
 import type { WebhookConfig } from '../webhooks/model';
+import { readTestBody } from '../webhooks/test-send';
 import { tenantContextOf } from './auth';
 import type { RouteDeps } from './deps';
 import {
   BODY_ERRORS,
   errorResponses,
   NO_CONTENT,
+  OPTIONAL_BODY,
   ref,
   TENANT_ERRORS,
   TENANT_SECURITY,
@@ -127,6 +129,44 @@ const schemas = {
     params: ID_PARAMS,
     response: { 204: NO_CONTENT, ...errorResponses(...TENANT_ERRORS, 'WEBHOOK_CONFIG_NOT_FOUND') },
   },
+  test: {
+    summary: 'Send one example delivery now',
+    description:
+      "One request to the configuration's endpoint, made and signed as a delivery is, with `operation` `TEST` " +
+      'and `data` as given (without it, an example record of the entity). Disabled configurations can be ' +
+      'tested; nothing is written to the outbox. The answer is the attempt, whatever the endpoint answered.',
+    operationId: 'sendTestDelivery',
+    tags: TAGS,
+    security: TENANT_SECURITY,
+    params: ID_PARAMS,
+    [OPTIONAL_BODY]: true,
+    body: {
+      type: 'object',
+      properties: { data: { type: 'object', description: "The payload's `data`; omitted: an example record" } },
+    },
+    response: {
+      200: {
+        description: 'The attempt',
+        type: 'object',
+        required: ['attemptNumber', 'startedAt', 'durationMs', 'statusCode', 'error', 'responseBody'],
+        properties: {
+          attemptNumber: { const: 1 },
+          startedAt: { type: 'string', format: 'date-time' },
+          durationMs: { type: 'integer' },
+          statusCode: {
+            type: ['integer', 'null'],
+            description: 'null on a network error, a timeout or a refused target',
+          },
+          error: {
+            type: ['string', 'null'],
+            description: "The error code first, as an outbox record's lastError; null on a 2xx",
+          },
+          responseBody: { type: ['string', 'null'], description: 'The first 4,096 bytes of the response body as text' },
+        },
+      },
+      ...errorResponses(...TENANT_ERRORS, ...BODY_ERRORS, 'WEBHOOK_CONFIG_NOT_FOUND'),
+    },
+  },
 };
 
 /** Webhook configuration management over REST; mounted at the gateway and the backend prefix. */
@@ -166,5 +206,11 @@ export const webhookRoutes: FastifyPluginAsync<RouteDeps & { publicPrefix: strin
   app.delete<IdParams>('/:id', { schema: schemas.delete }, async (req, reply) => {
     await service.delete(await ctx(req), req.params.id);
     return reply.code(204).send();
+  });
+
+  app.post<IdParams & { Body: unknown }>('/:id/test', { schema: schemas.test }, async (req) => {
+    const c = await ctx(req);
+    const attempt = await service.sendTest(c, req.params.id, readTestBody(req.body), req.id);
+    return { ...attempt, startedAt: attempt.startedAt.toISOString() };
   });
 };

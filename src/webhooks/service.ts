@@ -17,6 +17,7 @@ import {
   type WebhookConfig,
 } from './model';
 import { newSecret, secretSchemeMismatch } from './secrets';
+import { readTestData, type TestAttempt, type TestSender } from './test-send';
 import {
   readEntityNameParam,
   readListQuery,
@@ -82,7 +83,8 @@ export class WebhookConfigService {
     /** For the delivery health, read from the tenant's outbox (raw SQL). */
     private readonly pool: pg.Pool,
     /** WEBHOOK_MAX_CONFIGS_PER_ENTITY: not-deleted configurations per tenant and entity. */
-    private readonly maxConfigsPerEntity = 50,
+    private readonly maxConfigsPerEntity: number,
+    private readonly testSender: TestSender,
   ) {}
 
   /**
@@ -289,5 +291,37 @@ export class WebhookConfigService {
    RETURNING secret`;
     if (rows.length === 0) throw notFound();
     return rows[0].secret;
+  }
+
+  /**
+   * Sends one example delivery to the configuration's endpoint now and answers its attempt (see
+   * test-send.ts). `data` is the payload's `data` (an object), or none for an example record of
+   * the entity; `writeRequestId` is the id of the API request asking for it.
+   */
+  async sendTest(ctx: TenantContext, id: string, data: unknown, writeRequestId: string): Promise<TestAttempt> {
+    const given = readTestData(data);
+    if (!UUID_PATTERN.test(id)) throw notFound();
+    const row = await this.prisma.webhookConfig.findFirst({ where: { id, tenantId: ctx.tenantId, deleted: false } });
+    if (!row) throw notFound();
+    const inGrace = row.previousSecretExpiresAt !== null && row.previousSecretExpiresAt > new Date();
+    return this.testSender.send(
+      ctx,
+      {
+        id: row.id,
+        entityName: row.entityName,
+        enabled: row.enabled,
+        webhookUrl: row.webhookUrl,
+        httpMethod: row.httpMethod,
+        headersJson: row.headersJson,
+        timeoutMs: row.timeoutMs,
+        backoffInitialSeconds: row.backoffInitialSeconds,
+        backoffFactor: row.backoffFactor,
+        secret: row.secret,
+        signatureScheme: row.signatureScheme as SignatureScheme,
+        previousSecret: inGrace ? row.previousSecret : null,
+      },
+      given,
+      writeRequestId,
+    );
   }
 }

@@ -44,6 +44,7 @@ type Documents = {
     "mutation RetryTriggerEvent($id: ID!) {\n  retryTriggerEvent(id: $id) {\n    id\n    triggerId\n    actionStatus\n    actionError\n  }\n}": typeof types.RetryTriggerEventDocument,
     "mutation RotateWebhookSecret($id: ID!) {\n  rotateWebhookSecret(id: $id)\n}": typeof types.RotateWebhookSecretDocument,
     "mutation RotateWebhookSecretWithGrace($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}": typeof types.RotateWebhookSecretWithGraceDocument,
+    "mutation SendTestDelivery($webhookConfigId: ID!, $data: JSON) {\n  sendTestDelivery(webhookConfigId: $webhookConfigId, data: $data) {\n    attemptNumber\n    startedAt\n    durationMs\n    statusCode\n    error\n    responseBody\n  }\n}": typeof types.SendTestDeliveryDocument,
     "query Trigger($id: ID!) {\n  trigger(id: $id) {\n    id\n    tenantId\n    name\n    enabled\n    hasWebhookSecret\n    webhookTimestampHeader\n    webhookSignatureHeader\n    webhookMaxSkewSeconds\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}": typeof types.TriggerDocument,
     "query TriggerActionSettings($id: ID!) {\n  trigger(id: $id) {\n    id\n    hasWebhookSecret\n    signatureScheme\n    action\n    recordEntity\n    recordOperation\n    recordFieldMap\n  }\n}": typeof types.TriggerActionSettingsDocument,
     "query TriggerEventActions($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      receivedAt\n      body\n      signatureVerified\n      actionStatus\n      actionError\n    }\n    nextCursor\n  }\n}": typeof types.TriggerEventActionsDocument,
@@ -94,6 +95,7 @@ const documents: Documents = {
     "mutation RetryTriggerEvent($id: ID!) {\n  retryTriggerEvent(id: $id) {\n    id\n    triggerId\n    actionStatus\n    actionError\n  }\n}": types.RetryTriggerEventDocument,
     "mutation RotateWebhookSecret($id: ID!) {\n  rotateWebhookSecret(id: $id)\n}": types.RotateWebhookSecretDocument,
     "mutation RotateWebhookSecretWithGrace($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}": types.RotateWebhookSecretWithGraceDocument,
+    "mutation SendTestDelivery($webhookConfigId: ID!, $data: JSON) {\n  sendTestDelivery(webhookConfigId: $webhookConfigId, data: $data) {\n    attemptNumber\n    startedAt\n    durationMs\n    statusCode\n    error\n    responseBody\n  }\n}": types.SendTestDeliveryDocument,
     "query Trigger($id: ID!) {\n  trigger(id: $id) {\n    id\n    tenantId\n    name\n    enabled\n    hasWebhookSecret\n    webhookTimestampHeader\n    webhookSignatureHeader\n    webhookMaxSkewSeconds\n    createdAt\n    updatedAt\n    createdBy\n    updatedBy\n  }\n}": types.TriggerDocument,
     "query TriggerActionSettings($id: ID!) {\n  trigger(id: $id) {\n    id\n    hasWebhookSecret\n    signatureScheme\n    action\n    recordEntity\n    recordOperation\n    recordFieldMap\n  }\n}": types.TriggerActionSettingsDocument,
     "query TriggerEventActions($triggerId: ID!, $first: Int, $after: String) {\n  triggerEvents(triggerId: $triggerId, first: $first, after: $after) {\n    items {\n      id\n      receivedAt\n      body\n      signatureVerified\n      actionStatus\n      actionError\n    }\n    nextCursor\n  }\n}": types.TriggerEventActionsDocument,
@@ -248,6 +250,10 @@ export function graphql(source: "mutation RotateWebhookSecret($id: ID!) {\n  rot
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "mutation RotateWebhookSecretWithGrace($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}"): (typeof documents)["mutation RotateWebhookSecretWithGrace($id: ID!, $graceSeconds: Int) {\n  rotateWebhookSecret(id: $id, graceSeconds: $graceSeconds)\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "mutation SendTestDelivery($webhookConfigId: ID!, $data: JSON) {\n  sendTestDelivery(webhookConfigId: $webhookConfigId, data: $data) {\n    attemptNumber\n    startedAt\n    durationMs\n    statusCode\n    error\n    responseBody\n  }\n}"): (typeof documents)["mutation SendTestDelivery($webhookConfigId: ID!, $data: JSON) {\n  sendTestDelivery(webhookConfigId: $webhookConfigId, data: $data) {\n    attemptNumber\n    startedAt\n    durationMs\n    statusCode\n    error\n    responseBody\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -1,7 +1,9 @@
+import { GraphQLJSON } from 'graphql-scalars';
 import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { givenFields } from '../given-fields';
 import { CONFIG_ADMIN, CONFIG_READ_INTERNAL } from '../../auth/permissions';
 import type { GraphQLContext } from '../context';
+import { DeliveryAttempt } from '../outbox/types';
 import {
   CreateWebhookConfigInput,
   SortDirection,
@@ -82,5 +84,19 @@ export class WebhookConfigResolver {
     @Ctx() ctx: GraphQLContext,
   ) {
     return ctx.services.webhooks.rotateSecret(await ctx.authorize(CONFIG_ADMIN), id, graceSeconds);
+  }
+
+  @Mutation(() => DeliveryAttempt, {
+    description:
+      "Sends one example delivery to the configuration's endpoint now, made and signed as a delivery is, " +
+      'with operation TEST and data as given (an object; without it, an example record of the entity). ' +
+      'Disabled configurations can be tested; nothing is written to the outbox',
+  })
+  async sendTestDelivery(
+    @Arg('webhookConfigId', () => ID) webhookConfigId: string,
+    @Arg('data', () => GraphQLJSON, { nullable: true }) data: unknown,
+    @Ctx() ctx: GraphQLContext,
+  ) {
+    return ctx.services.webhooks.sendTest(await ctx.authorize(CONFIG_ADMIN), webhookConfigId, data, ctx.requestId);
   }
 }
