@@ -15,6 +15,7 @@ import type { ViewService } from './catalog/view-service';
 import type { AnalyticsService } from './analytics/service';
 import { createAnalyticsServices } from './analytics/create';
 import { OutboxService } from './outbox/service';
+import { EventCatalogService } from './events/service';
 
 /** The application services: the one layer both REST and GraphQL call. */
 export interface Services {
@@ -32,6 +33,7 @@ export interface Services {
   viewCatalog: ViewService;
   analytics: AnalyticsService;
   outbox: OutboxService;
+  eventCatalog: EventCatalogService;
 }
 
 export function createServices(config: Config, db: Database, logger: Logger, metrics: Metrics): Services {
@@ -79,6 +81,11 @@ export function createServices(config: Config, db: Database, logger: Logger, met
       get: (ctx, name) => services.entities.get(ctx, name),
     }),
     outbox: new OutboxService(db, tenants),
+    eventCatalog: new EventCatalogService(
+      { list: (ctx) => services.entities.list(ctx) },
+      { list: (ctx, q) => services.webhooks.list(ctx, q) },
+      config.webhookHeaderPrefix,
+    ),
   };
   return services;
 }

@@ -9,6 +9,7 @@ import { EntityResolver, MetricResolver, ViewResolver } from './catalog/catalog.
 import { RecordResolver } from './records/record.resolver';
 import { AnalyticsResolver } from './analytics/analytics.resolver';
 import { OutboxRecordResolver } from './outbox/outbox-record.resolver';
+import { EventCatalogResolver } from './events/event-catalog.resolver';
 
 // One resolver class per type; each area adds its own here.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- type-graphql's own type for resolver classes
@@ -22,6 +23,7 @@ const resolvers: NonEmptyArray<Function> = [
   MetricResolver,
   ViewResolver,
   OutboxRecordResolver,
+  EventCatalogResolver,
 ];
 
 export const SCHEMA_FILE = path.resolve(__dirname, '../../schema.graphql');

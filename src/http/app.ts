@@ -21,6 +21,7 @@ import { intakeRoutes } from './intake-routes';
 import { recordRoutes } from './record-routes';
 import { analyticsRoutes } from './analytics-routes';
 import { entityRoutes, metricRoutes, viewRoutes } from './catalog-routes';
+import { eventCatalogRoutes } from './event-catalog-routes';
 import { consoleRoutes, type ConsoleRouteOptions } from './console-routes';
 import { installCors } from './cors';
 import { landingPageWithConsoleLink } from './landing-page';
@@ -45,6 +46,10 @@ function jsonAreas(): Array<{ plugin: FastifyPluginAsync<RouteDeps & { publicPre
     { plugin: analyticsRoutes, prefixes: ['/analytics', '/api/v1/analytics'] },
     { plugin: metricRoutes, prefixes: ['/metadata/metrics', '/api/v1/metrics', '/api/v1/metadata/metrics'] },
     { plugin: viewRoutes, prefixes: ['/metadata/views', '/api/v1/views', '/api/v1/metadata/views'] },
+    {
+      plugin: eventCatalogRoutes,
+      prefixes: ['/metadata/event-catalog', '/api/v1/event-catalog', '/api/v1/metadata/event-catalog'],
+    },
   ];
 }
 

@@ -32,6 +32,7 @@ type Documents = {
     "query Entity($name: String!) {\n  entity(name: $name) {\n    name\n    fields {\n      name\n      type\n    }\n    primaryKey\n    timeField\n    createdAt\n    updatedAt\n  }\n}": typeof types.EntityDocument,
     "query EntityQuery($input: EntityQueryInput!) {\n  entityQuery(input: $input) {\n    columns\n    rows\n  }\n}": typeof types.EntityQueryDocument,
     "query EntityQueryPlan($input: EntityQueryInput!) {\n  entityQueryPlan(input: $input)\n}": typeof types.EntityQueryPlanDocument,
+    "query EventCatalog {\n  eventCatalog {\n    entityName\n    operation\n    schema\n    example\n  }\n}": typeof types.EventCatalogDocument,
     "mutation InsertRecords($entity: String!, $records: [JSONObject!]!) {\n  insertRecords(entity: $entity, records: $records) {\n    count\n    requestId\n  }\n}": typeof types.InsertRecordsDocument,
     "query Metric($name: String!) {\n  metric(name: $name) {\n    name\n    entity\n    aggregation\n    field\n    timeField\n    filter\n    createdAt\n    updatedAt\n  }\n}": typeof types.MetricDocument,
     "query MetricQuery($metricName: String!, $params: MetricQueryParamsInput) {\n  metricQuery(metricName: $metricName, params: $params) {\n    columns\n    rows\n  }\n}": typeof types.MetricQueryDocument,
@@ -83,6 +84,7 @@ const documents: Documents = {
     "query Entity($name: String!) {\n  entity(name: $name) {\n    name\n    fields {\n      name\n      type\n    }\n    primaryKey\n    timeField\n    createdAt\n    updatedAt\n  }\n}": types.EntityDocument,
     "query EntityQuery($input: EntityQueryInput!) {\n  entityQuery(input: $input) {\n    columns\n    rows\n  }\n}": types.EntityQueryDocument,
     "query EntityQueryPlan($input: EntityQueryInput!) {\n  entityQueryPlan(input: $input)\n}": types.EntityQueryPlanDocument,
+    "query EventCatalog {\n  eventCatalog {\n    entityName\n    operation\n    schema\n    example\n  }\n}": types.EventCatalogDocument,
     "mutation InsertRecords($entity: String!, $records: [JSONObject!]!) {\n  insertRecords(entity: $entity, records: $records) {\n    count\n    requestId\n  }\n}": types.InsertRecordsDocument,
     "query Metric($name: String!) {\n  metric(name: $name) {\n    name\n    entity\n    aggregation\n    field\n    timeField\n    filter\n    createdAt\n    updatedAt\n  }\n}": types.MetricDocument,
     "query MetricQuery($metricName: String!, $params: MetricQueryParamsInput) {\n  metricQuery(metricName: $metricName, params: $params) {\n    columns\n    rows\n  }\n}": types.MetricQueryDocument,
@@ -202,6 +204,10 @@ export function graphql(source: "query EntityQuery($input: EntityQueryInput!) {\
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "query EntityQueryPlan($input: EntityQueryInput!) {\n  entityQueryPlan(input: $input)\n}"): (typeof documents)["query EntityQueryPlan($input: EntityQueryInput!) {\n  entityQueryPlan(input: $input)\n}"];
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "query EventCatalog {\n  eventCatalog {\n    entityName\n    operation\n    schema\n    example\n  }\n}"): (typeof documents)["query EventCatalog {\n  eventCatalog {\n    entityName\n    operation\n    schema\n    example\n  }\n}"];
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
