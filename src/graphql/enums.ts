@@ -3,13 +3,14 @@ import { AGGREGATIONS, FILTER_GROUPS, FILTER_OPERATORS, GRANULARITIES } from '..
 import { FIELD_TYPES } from '../catalog/model';
 
 /**
- * The GraphQL enums of the catalogue and the query language, built from the lists the service
- * layer declares: one declaration of each value list, so the schema cannot drift from the rules.
+ * A GraphQL enum built from a list the service layer declares (`as const`): one declaration of
+ * each value list, so the schema cannot drift from the rules. Each value is its own name.
  */
-function enumOf<T extends string>(values: readonly T[]): { [K in T]: K } {
+export function enumOf<T extends string>(values: readonly T[]): { [K in T]: K } {
   return Object.fromEntries(values.map((v) => [v, v])) as { [K in T]: K };
 }
 
+// The enums of the catalogue and the query language.
 export const FilterOpEnum = enumOf([...FILTER_OPERATORS, ...FILTER_GROUPS]);
 registerEnumType(FilterOpEnum, {
   name: 'FilterOp',

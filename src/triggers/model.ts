@@ -4,7 +4,9 @@ import type { SignatureScheme } from './schemes';
 
 export const TRIGGER_ACTIONS = ['STORE', 'RECORD'] as const;
 export type TriggerAction = (typeof TRIGGER_ACTIONS)[number];
-export type TriggerActionStatus = 'NONE' | 'APPLIED' | 'FAILED';
+/** What became of an event's action: NONE (a STORE trigger), APPLIED or FAILED. */
+export const TRIGGER_ACTION_STATUSES = ['NONE', 'APPLIED', 'FAILED'] as const;
+export type TriggerActionStatus = (typeof TRIGGER_ACTION_STATUSES)[number];
 
 /** Triggers and their events as the services return them. The secret never leaves the service. */
 export interface Trigger {

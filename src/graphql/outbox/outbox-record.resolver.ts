@@ -1,21 +1,15 @@
-import { Arg, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
 import { CONFIG_ADMIN } from '../../auth/permissions';
 import type { GraphQLContext } from '../context';
-import { OutboxRecord, OutboxRecordPage, OutboxReplayFilter, OutboxStatus } from './types';
+import { OutboxRecord, OutboxRecordPage, OutboxRecordsArgs, OutboxReplayFilter } from './types';
 
 @Resolver(() => OutboxRecord)
 export class OutboxRecordResolver {
   @Query(() => OutboxRecordPage, {
     description: "The tenant's outbox records, newest first (first: default 50, at most 500)",
   })
-  async outboxRecords(
-    @Ctx() ctx: GraphQLContext,
-    @Arg('status', () => OutboxStatus, { nullable: true }) status?: OutboxStatus,
-    @Arg('entityName', () => String, { nullable: true }) entityName?: string,
-    @Arg('webhookConfigId', () => ID, { nullable: true }) webhookConfigId?: string,
-    @Arg('first', () => Int, { nullable: true }) first?: number,
-    @Arg('after', () => String, { nullable: true }) after?: string,
-  ) {
+  async outboxRecords(@Args(() => OutboxRecordsArgs) args: OutboxRecordsArgs, @Ctx() ctx: GraphQLContext) {
+    const { status, entityName, webhookConfigId, first, after } = args;
     return ctx.services.outbox.list(await ctx.authorize(CONFIG_ADMIN), {
       status,
       entityName,

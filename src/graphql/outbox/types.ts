@@ -1,16 +1,21 @@
 import { GraphQLDateTime } from 'graphql-scalars';
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { OUTBOX_STATUSES } from '../../outbox/model';
+import { ArgsType, Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import { OUTBOX_STATUSES, type OutboxStatus as OutboxStatusValue } from '../../outbox/model';
+import { enumOf } from '../enums';
 import { ChangeOperation } from '../webhooks/types';
 
-export enum OutboxStatus {
-  PENDING = 'PENDING',
-  RETRYING = 'RETRYING',
-  DELIVERED = 'DELIVERED',
-  DEAD = 'DEAD',
-}
+export const OutboxStatus = enumOf(OUTBOX_STATUSES);
+export type OutboxStatus = OutboxStatusValue;
 registerEnumType(OutboxStatus, { name: 'OutboxStatus', description: 'Delivery state of an outbox record' });
-if (Object.values(OutboxStatus).join() !== OUTBOX_STATUSES.join()) throw new Error('OutboxStatus enum out of sync');
+
+@ArgsType()
+export class OutboxRecordsArgs {
+  @Field(() => OutboxStatus, { nullable: true }) status?: OutboxStatus;
+  @Field(() => String, { nullable: true }) entityName?: string;
+  @Field(() => ID, { nullable: true }) webhookConfigId?: string;
+  @Field(() => Int, { nullable: true }) first?: number;
+  @Field(() => String, { nullable: true }) after?: string;
+}
 
 @ObjectType({ description: 'One dispatch attempt of an outbox record' })
 export class DeliveryAttempt {

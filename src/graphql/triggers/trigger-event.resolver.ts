@@ -1,18 +1,14 @@
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { CONFIG_ADMIN } from '../../auth/permissions';
 import type { TriggerEvent as TriggerEventModel } from '../../triggers/model';
 import type { GraphQLContext } from '../context';
-import { TriggerEvent, TriggerEventHeader, TriggerEventPage } from './types';
+import { TriggerEvent, TriggerEventHeader, TriggerEventPage, TriggerEventsArgs } from './types';
 
 @Resolver(() => TriggerEvent)
 export class TriggerEventResolver {
   @Query(() => TriggerEventPage, { description: 'Accepted events of a trigger, newest first' })
-  async triggerEvents(
-    @Arg('triggerId', () => ID) triggerId: string,
-    @Ctx() ctx: GraphQLContext,
-    @Arg('first', () => Int, { nullable: true, description: 'Page size, default 50, at most 500' }) first?: number,
-    @Arg('after', () => String, { nullable: true, description: 'nextCursor of the previous page' }) after?: string,
-  ) {
+  async triggerEvents(@Args(() => TriggerEventsArgs) args: TriggerEventsArgs, @Ctx() ctx: GraphQLContext) {
+    const { triggerId, first, after } = args;
     // The request's text budget bounds what the page reads, not only what it returns: the bodies
     // are charged before they are loaded, and their text fields below then draw on that charge.
     const budget = ctx.listBudget;

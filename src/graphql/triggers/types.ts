@@ -1,54 +1,46 @@
 import { GraphQLJSONObject } from 'graphql-scalars';
-import { Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { TRIGGER_ACTIONS } from '../../triggers/model';
-import { BATCH_OPERATIONS } from '../../records/record-service';
-import { SIGNATURE_SCHEMES } from '../../triggers/schemes';
+import { ArgsType, Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import {
+  TRIGGER_ACTION_STATUSES,
+  TRIGGER_ACTIONS,
+  type TriggerAction as TriggerActionValue,
+  type TriggerActionStatus as TriggerActionStatusValue,
+} from '../../triggers/model';
+import { BATCH_OPERATIONS, type BatchOperation } from '../../records/record-service';
+import { SIGNATURE_SCHEMES, type SignatureScheme } from '../../triggers/schemes';
+import { enumOf } from '../enums';
 
-export enum TriggerSignatureScheme {
-  HMAC_HEX = 'HMAC_HEX',
-  STANDARD_WEBHOOKS = 'STANDARD_WEBHOOKS',
-  GITHUB = 'GITHUB',
-  STRIPE = 'STRIPE',
-  SLACK = 'SLACK',
-  HOOKGATE_V1 = 'HOOKGATE_V1',
-}
+export const TriggerSignatureScheme = enumOf(SIGNATURE_SCHEMES);
+export type TriggerSignatureScheme = SignatureScheme;
 registerEnumType(TriggerSignatureScheme, {
   name: 'TriggerSignatureScheme',
   description: 'How intake requests of a trigger are signed',
 });
 
-export enum TriggerAction {
-  STORE = 'STORE',
-  RECORD = 'RECORD',
-}
+export const TriggerAction = enumOf(TRIGGER_ACTIONS);
+export type TriggerAction = TriggerActionValue;
 registerEnumType(TriggerAction, {
   name: 'TriggerAction',
   description: 'STORE keeps the event; RECORD also writes its body as records of an entity, in the same commit',
 });
 
-export enum TriggerActionStatus {
-  NONE = 'NONE',
-  APPLIED = 'APPLIED',
-  FAILED = 'FAILED',
-}
+export const TriggerActionStatus = enumOf(TRIGGER_ACTION_STATUSES);
+export type TriggerActionStatus = TriggerActionStatusValue;
 registerEnumType(TriggerActionStatus, {
   name: 'TriggerActionStatus',
   description: "What became of an event's action: NONE (STORE trigger), APPLIED or FAILED",
 });
 
-export enum TriggerRecordOperation {
-  INSERT = 'INSERT',
-  UPSERT = 'UPSERT',
-}
+export const TriggerRecordOperation = enumOf(BATCH_OPERATIONS);
+export type TriggerRecordOperation = BatchOperation;
 registerEnumType(TriggerRecordOperation, { name: 'TriggerRecordOperation' });
 
-// Keep the GraphQL enums and the services' lists in step.
-if (
-  Object.values(TriggerSignatureScheme).join() !== SIGNATURE_SCHEMES.join() ||
-  Object.values(TriggerAction).join() !== TRIGGER_ACTIONS.join() ||
-  Object.values(TriggerRecordOperation).join() !== BATCH_OPERATIONS.join()
-)
-  throw new Error('Trigger enums out of sync');
+@ArgsType()
+export class TriggerEventsArgs {
+  @Field(() => ID) triggerId!: string;
+  @Field(() => Int, { nullable: true, description: 'Page size, default 50, at most 500' }) first?: number;
+  @Field(() => String, { nullable: true, description: 'nextCursor of the previous page' }) after?: string;
+}
 
 const FIELD_MAP_TEXT =
   'RECORD: entity field → RFC 6901 JSON Pointer into the body (per record), "$eventId" or "$receivedAt"; null: the body\'s top-level keys that name entity fields';

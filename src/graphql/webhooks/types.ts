@@ -1,27 +1,24 @@
-import { Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { CHANGE_OPERATIONS, SIGNATURE_SCHEMES } from '../../webhooks/model';
+import { ArgsType, Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
+import {
+  CHANGE_OPERATIONS,
+  DELIVERY_ORDERINGS,
+  SIGNATURE_SCHEMES,
+  type ChangeOperation as ChangeOperationValue,
+  type DeliveryOrdering as DeliveryOrderingValue,
+  type SignatureScheme as SignatureSchemeValue,
+} from '../../webhooks/model';
+import { enumOf } from '../enums';
 
-export enum ChangeOperation {
-  INSERT = 'INSERT',
-  UPDATE = 'UPDATE',
-  UPSERT = 'UPSERT',
-  DELETE = 'DELETE',
-}
+export const ChangeOperation = enumOf(CHANGE_OPERATIONS);
+export type ChangeOperation = ChangeOperationValue;
 registerEnumType(ChangeOperation, { name: 'ChangeOperation', description: 'A kind of entity change' });
-// Keep the GraphQL enum and the service's list in step.
-if (Object.values(ChangeOperation).join() !== CHANGE_OPERATIONS.join())
-  throw new Error('ChangeOperation enum out of sync');
 
-export enum SignatureScheme {
-  HOOKGATE_V1 = 'HOOKGATE_V1',
-  STANDARD_WEBHOOKS = 'STANDARD_WEBHOOKS',
-}
+export const SignatureScheme = enumOf(SIGNATURE_SCHEMES);
+export type SignatureScheme = SignatureSchemeValue;
 registerEnumType(SignatureScheme, {
   name: 'SignatureScheme',
   description: 'How deliveries are signed: X-<prefix>-Signature (HOOKGATE_V1) or the Standard Webhooks headers',
 });
-if (Object.values(SignatureScheme).join() !== SIGNATURE_SCHEMES.join())
-  throw new Error('SignatureScheme enum out of sync');
 
 export enum SortDirection {
   ASC = 'ASC',
@@ -38,10 +35,17 @@ export enum WebhookConfigSortField {
 }
 registerEnumType(WebhookConfigSortField, { name: 'WebhookConfigSortField' });
 
-export enum DeliveryOrdering {
-  NONE = 'NONE',
-  PER_KEY = 'PER_KEY',
+@ArgsType()
+export class WebhookConfigsArgs {
+  @Field(() => Int, { nullable: true }) page?: number;
+  @Field(() => Int, { nullable: true }) pageSize?: number;
+  @Field(() => String, { nullable: true }) entityName?: string;
+  @Field(() => WebhookConfigSortField, { nullable: true }) sortBy?: WebhookConfigSortField;
+  @Field(() => SortDirection, { nullable: true }) sortDirection?: SortDirection;
 }
+
+export const DeliveryOrdering = enumOf(DELIVERY_ORDERINGS);
+export type DeliveryOrdering = DeliveryOrderingValue;
 registerEnumType(DeliveryOrdering, {
   name: 'DeliveryOrdering',
   description: 'PER_KEY: a record waits while an older record of the same key is PENDING or RETRYING',

@@ -1,16 +1,15 @@
 import { GraphQLJSON } from 'graphql-scalars';
-import { Arg, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
+import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { givenFields } from '../given-fields';
 import { CONFIG_ADMIN, CONFIG_READ_INTERNAL } from '../../auth/permissions';
 import type { GraphQLContext } from '../context';
 import { DeliveryAttempt } from '../outbox/types';
 import {
   CreateWebhookConfigInput,
-  SortDirection,
   UpdateWebhookConfigInput,
   WebhookConfig,
   WebhookConfigPage,
-  WebhookConfigSortField,
+  WebhookConfigsArgs,
   WebhookHealth,
 } from './types';
 
@@ -22,14 +21,8 @@ export class WebhookConfigResolver {
   }
 
   @Query(() => WebhookConfigPage)
-  async webhookConfigs(
-    @Ctx() ctx: GraphQLContext,
-    @Arg('page', () => Int, { nullable: true }) page?: number,
-    @Arg('pageSize', () => Int, { nullable: true }) pageSize?: number,
-    @Arg('entityName', () => String, { nullable: true }) entityName?: string,
-    @Arg('sortBy', () => WebhookConfigSortField, { nullable: true }) sortBy?: WebhookConfigSortField,
-    @Arg('sortDirection', () => SortDirection, { nullable: true }) sortDirection?: SortDirection,
-  ) {
+  async webhookConfigs(@Args(() => WebhookConfigsArgs) args: WebhookConfigsArgs, @Ctx() ctx: GraphQLContext) {
+    const { page, pageSize, entityName, sortBy, sortDirection } = args;
     return ctx.services.webhooks.list(await ctx.authorize(CONFIG_ADMIN), {
       page,
       pageSize,
