@@ -167,8 +167,15 @@ describe('REST documentation (GET /openapi.json, /docs)', () => {
     expectDocumented('GET', `${W}/{id}`, await call('GET', `${W}/${created.id}`), 200);
     expectDocumented('PUT', `${W}/{id}`, await call('PUT', `${W}/${created.id}`, { enabled: false }), 200);
     expectDocumented('PUT', `${W}/{id}`, await call('PUT', `${W}/${created.id}`, { timeoutMs: 0 }), 400);
+    // A test send to a closed local port: the attempt is answered, with its network error.
+    const T = `${W}/{id}/test`;
+    await call('PUT', `${W}/${created.id}`, { webhookUrl: 'http://127.0.0.1:9/hook' });
+    expectDocumented('POST', T, await call('POST', `${W}/${created.id}/test`, { data: { id: 'o-1' } }), 200);
+    expectDocumented('POST', T, await call('POST', `${W}/${created.id}/test`), 200);
+    expectDocumented('POST', T, await call('POST', `${W}/${created.id}/test`, { data: [1] }), 400);
     expectDocumented('DELETE', `${W}/{id}`, await call('DELETE', `${W}/${created.id}`), 204);
     expectDocumented('DELETE', `${W}/{id}`, await call('DELETE', `${W}/${created.id}`), 404);
+    expectDocumented('POST', T, await call('POST', `${W}/${created.id}/test`), 404);
     expectDocumented('GET', `${W}/{id}`, await call('GET', `${W}/${created.id}`), 404);
 
     // Records.
