@@ -148,7 +148,8 @@ describe('event catalog generator', () => {
   });
 
   it('holds data and previous to the payload rules of each operation', () => {
-    const ops = (op: string, data: unknown, previous: unknown) => validates(entry('things', op), payload(op, data, previous));
+    const ops = (op: string, data: unknown, previous: unknown) =>
+      validates(entry('things', op), payload(op, data, previous));
     expect(ops('INSERT', record, null)).toBe(true);
     expect(ops('INSERT', record, record)).toBe(false);
     expect(ops('INSERT', null, null)).toBe(false);
@@ -191,8 +192,19 @@ describe('event catalog generator', () => {
     expect(document).toBeDefined();
     const channel = document!.channels().get('webhook-0b5f4e39-52a4-4b7e-9c1e-2d7f1f0c9a11')!;
     expect(channel.address()).toBe('https://example.com/hooks/things?x=1');
-    expect(channel.messages().all().map((m) => m.id()).sort()).toEqual(['things.DELETE', 'things.INSERT']);
-    expect(document!.operations().all().map((o) => o.action())).toEqual(['send', 'send']);
+    expect(
+      channel
+        .messages()
+        .all()
+        .map((m) => m.id())
+        .sort(),
+    ).toEqual(['things.DELETE', 'things.INSERT']);
+    expect(
+      document!
+        .operations()
+        .all()
+        .map((o) => o.action()),
+    ).toEqual(['send', 'send']);
     // The entity that is not defined has a channel, without messages.
     expect(document!.channels().get('webhook-5c2a1b7e-4d3f-4a8b-b9c0-1e2f3a4b5c6d')!.messages().all()).toEqual([]);
   });
