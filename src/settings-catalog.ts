@@ -202,7 +202,8 @@ export const SETTINGS: readonly SettingEntry[] = [
   {
     name: 'DISPATCHER_TENANT_CONCURRENCY',
     default: '`16`',
-    meaning: 'Deliveries in flight at once per tenant and dispatcher (fairness between tenants).',
+    meaning:
+      'Deliveries in flight at once per tenant and dispatcher (fairness between tenants); one configuration holds at most this less a quarter of it (at least 1).',
   },
   { name: 'DISPATCHER_BATCH_SIZE', default: '`100`', meaning: 'Records claimed per statement (1..1000).' },
   {
