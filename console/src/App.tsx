@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useMemo, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { Provider } from 'urql';
 import { createClient } from './client';
+import { SignIn } from './components/session/SignIn';
 import { Link, usePath } from './router';
 import { fetchDevSession, loadSession, saveSession, type Session } from './session';
-import { Loading, TextField } from './ui';
+import { Loading } from './components/ui/Loading';
 import { OverviewPage } from './pages/Overview';
 import { WebhooksPage } from './pages/Webhooks';
 import { DeliveriesPage } from './pages/Deliveries';
@@ -52,35 +53,6 @@ export function App() {
     return checkingDev ? <Loading what="Signing in" /> : <SignIn onSignIn={signIn} />;
   }
   return <Shell session={session} onSignOut={() => signIn(null)} />;
-}
-
-function SignIn({ onSignIn }: { onSignIn: (s: Session) => void }) {
-  const [token, setToken] = useState('');
-  const [tenant, setTenant] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onSignIn({ token: token.trim().replace(/^Bearer\s+/i, ''), tenantId: tenant.trim() });
-  };
-  return (
-    <main className="signin">
-      <h1>Hookgate console</h1>
-      <form onSubmit={submit} className="card">
-        <TextField
-          label="Token"
-          multiline
-          rows={4}
-          required
-          value={token}
-          onChange={setToken}
-          placeholder="A JWT with tenant:admin or admin"
-          spellCheck={false}
-        />
-        <TextField label="Tenant" required value={tenant} onChange={setTenant} placeholder="demo" />
-        <button type="submit">Sign in</button>
-        <p className="muted">Kept in this tab only (sessionStorage): closing the tab signs you out.</p>
-      </form>
-    </main>
-  );
 }
 
 function Shell({ session, onSignOut }: { session: Session; onSignOut: () => void }) {

@@ -3,13 +3,14 @@
  * names, secret, body) goes through `shellQuote`, so pasting an example runs nothing but the
  * example whatever those values hold. Plain TypeScript (no DOM, no React): tests run the text in bash.
  */
+import type { TriggerSignatureScheme } from './gql/graphql';
 
 /** One shell word holding exactly `value`: single quotes, each `'` written as `'\''`. */
 export function shellQuote(value: string): string {
   return `'${value.replace(/'/g, `'\\''`)}'`;
 }
 
-export type ExampleScheme = 'HMAC_HEX' | 'STANDARD_WEBHOOKS' | 'GITHUB' | 'STRIPE' | 'SLACK' | 'HOOKGATE_V1';
+export type ExampleScheme = TriggerSignatureScheme;
 
 /** What an example needs to know about a trigger. */
 export interface ExampleTrigger {

@@ -1,17 +1,17 @@
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useClient, useQuery } from 'urql';
 import type { CombinedError } from 'urql';
-import {
-  ConsoleEntitiesDocument,
-  ConsoleEntityQueryDocument,
-  type ConsoleEntitiesQuery,
-  type EntityQueryInput,
-} from '../gql/graphql';
-import { Empty, ErrorBox, Loading, TextField } from '../ui';
-import { Chart } from './Chart';
-import { ResultTable } from './Entities';
+import { ConsoleEntitiesDocument, ConsoleEntityQueryDocument, type EntityQueryInput } from '../gql/graphql';
+import { QueryForm } from '../components/analytics/QueryForm';
+import { startingQuery } from '../components/analytics/startingQuery';
+import { Empty } from '../components/ui/Empty';
+import { ErrorBox } from '../components/ui/ErrorBox';
+import { Loading } from '../components/ui/Loading';
+import { ResultTable } from '../components/ui/ResultTable';
 
 const KEY = 'hookgate.analytics.query';
+// The chart (uPlot) is a large module only a query's result needs: it loads with the first result.
+const Chart = lazy(() => import('../components/analytics/Chart').then((m) => ({ default: m.Chart })));
 
 export function AnalyticsPage() {
   const client = useClient();
@@ -51,55 +51,30 @@ export function AnalyticsPage() {
     <section aria-labelledby="analytics-title">
       <h1 id="analytics-title">Analytics</h1>
       {!entities.data && !entities.error ? <Loading what="Loading the catalogue" /> : null}
-      {entities.error ? <ErrorBox error={entities.error} title="The catalogue did not load" /> : null}
+      <ErrorBox error={entities.error} title="The catalogue did not load" />
       {entities.data || entities.error ? (
-        <form onSubmit={run} className="card" aria-label="Analytics query">
-          <TextField
-            label="Query"
-            multiline
-            rows={10}
-            value={text}
-            onChange={setEdited}
-            spellCheck={false}
-            hint='An entity query (A1) body: { "entity", "select": [{ "field", "agg", "alias" }], "filter", "time": { "granularity", "range": { "from", "to" } }, "limit", "offset" }'
-          />
-          <div className="buttons">
-            <button type="submit" disabled={state.running}>
-              Run
-            </button>
-            <span className="muted">
-              {entities.data?.entities.length
-                ? `Entities: ${entities.data.entities.map((x) => x.name).join(', ')}`
-                : entities.data
-                  ? 'No entities yet: define one on the Entities page.'
-                  : ''}
-            </span>
-          </div>
-        </form>
+        <QueryForm
+          text={text}
+          onChange={setEdited}
+          onRun={run}
+          running={state.running}
+          entities={entities.data?.entities}
+        />
       ) : null}
       {state.running ? <Loading what="Running" /> : null}
-      {state.error ? <ErrorBox error={state.error} /> : null}
+      <ErrorBox error={state.error} />
       {state.result ? (
         state.result.rows.length === 0 ? (
           <Empty>The query returned no rows.</Empty>
         ) : (
           <>
-            <Chart columns={state.result.columns} rows={state.result.rows} query={state.result.query} />
+            <Suspense fallback={<Loading what="Loading the chart" />}>
+              <Chart columns={state.result.columns} rows={state.result.rows} query={state.result.query} />
+            </Suspense>
             <ResultTable columns={state.result.columns} rows={state.result.rows} caption="Query result" />
           </>
         )
       ) : null}
     </section>
   );
-}
-
-type CatalogueEntity = NonNullable<ConsoleEntitiesQuery['entities']>[number];
-
-/** A query that runs as it is on the given entity: a daily count when it has a time field. */
-function startingQuery(entity: CatalogueEntity | undefined): string {
-  if (!entity) return '';
-  const body = entity.timeField
-    ? { entity: entity.name, select: [{ agg: 'COUNT', alias: 'records' }], time: { granularity: 'DAY' }, limit: 100 }
-    : { entity: entity.name, select: entity.fields.slice(0, 4).map((f) => ({ field: f.name })), limit: 100 };
-  return JSON.stringify(body, null, 2);
 }

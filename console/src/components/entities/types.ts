@@ -1,0 +1,3 @@
+import type { ConsoleEntitiesQuery } from '../../gql/graphql';
+
+export type Entity = ConsoleEntitiesQuery['entities'][number];
