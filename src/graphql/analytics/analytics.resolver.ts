@@ -1,5 +1,4 @@
-import { GraphQLJSONObject } from 'graphql-scalars';
-import { Arg, Ctx, Int, Query, Resolver } from 'type-graphql';
+import { Arg, Args, Ctx, Query, Resolver } from 'type-graphql';
 import { ANALYTICS_READ } from '../../auth/permissions';
 import type { GraphQLContext } from '../context';
 import {
@@ -8,7 +7,7 @@ import {
   MetricResult,
   QueryCheck,
   TabularResult,
-  TimeConfigInput,
+  ViewQueryArgs,
 } from './types';
 
 /**
@@ -52,14 +51,8 @@ export class AnalyticsResolver {
   }
 
   @Query(() => TabularResult)
-  async viewQuery(
-    @Arg('viewName') viewName: string,
-    @Ctx() ctx: GraphQLContext,
-    @Arg('params', () => GraphQLJSONObject, { nullable: true }) params?: Record<string, unknown>,
-    @Arg('time', () => TimeConfigInput, { nullable: true }) time?: TimeConfigInput,
-    @Arg('limit', () => Int, { nullable: true }) limit?: number,
-    @Arg('offset', () => Int, { nullable: true }) offset?: number,
-  ) {
+  async viewQuery(@Args(() => ViewQueryArgs) args: ViewQueryArgs, @Ctx() ctx: GraphQLContext) {
+    const { viewName, params, time, limit, offset } = args;
     const body = { params, time, limit, offset };
     return ctx.services.analytics.viewQuery(await ctx.authorize(ANALYTICS_READ), viewName, body);
   }

@@ -1,5 +1,5 @@
-import { GraphQLJSON } from 'graphql-scalars';
-import { Field, InputType, Int, ObjectType } from 'type-graphql';
+import { GraphQLJSON, GraphQLJSONObject } from 'graphql-scalars';
+import { ArgsType, Field, InputType, Int, ObjectType } from 'type-graphql';
 import type { Aggregation, FilterGroupOp, FilterOperator, Granularity } from '../../query/model';
 import { AggregationEnum, FilterOpEnum, GranularityEnum } from '../enums';
 
@@ -53,6 +53,15 @@ export class MetricQueryParamsInput {
   @Field(() => TimeConfigInput, { nullable: true }) time?: TimeConfigInput | null;
   @Field(() => Int, { nullable: true }) limit?: number | null;
   @Field(() => Int, { nullable: true }) offset?: number | null;
+}
+
+@ArgsType()
+export class ViewQueryArgs {
+  @Field(() => String) viewName!: string;
+  @Field(() => GraphQLJSONObject, { nullable: true }) params?: Record<string, unknown>;
+  @Field(() => TimeConfigInput, { nullable: true }) time?: TimeConfigInput;
+  @Field(() => Int, { nullable: true }) limit?: number;
+  @Field(() => Int, { nullable: true }) offset?: number;
 }
 
 @ObjectType({ description: 'Columns and rows; each row is aligned to the columns' })
