@@ -231,6 +231,13 @@ describe('REST documentation (GET /openapi.json, /docs)', () => {
     expectDocumented('GET', `${V}/{name}`, await call('GET', `${V}/by_status`), 200);
     expectDocumented('GET', `${V}/{name}`, await call('GET', `${V}/nope`), 404);
 
+    // Event catalog.
+    const C = '/metadata/event-catalog';
+    expectDocumented('GET', C, await call('GET', C), 200);
+    expectDocumented('GET', C, await call('GET', C, undefined, noTenant), 400);
+    expectDocumented('GET', `${C}/asyncapi.json`, await call('GET', `${C}/asyncapi.json`), 200);
+    expectDocumented('GET', `${C}/asyncapi.json`, await call('GET', `${C}/asyncapi.json`, undefined, {}), 401);
+
     // Analytics (A1–A6).
     const query = {
       entity: 'orders',
