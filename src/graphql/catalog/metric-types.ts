@@ -4,7 +4,7 @@ import type { Aggregation } from '../../query/model';
 import { FilterInput } from '../analytics/types';
 import { AggregationEnum } from '../enums';
 
-@ObjectType({ description: 'A named aggregation of one entity (CONTRACT §7)' })
+@ObjectType({ description: 'A named aggregation of one entity' })
 export class Metric {
   @Field() name!: string;
   @Field() entity!: string;

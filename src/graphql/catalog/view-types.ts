@@ -20,7 +20,7 @@ export class ViewParameter {
   @Field(() => GraphQLJSON, { nullable: true }) default!: unknown;
 }
 
-@ObjectType({ description: 'A named structured query with declared parameters (CONTRACT §7)' })
+@ObjectType({ description: 'A named structured query with declared parameters' })
 export class View {
   @Field() name!: string;
   @Field() entity!: string;
