@@ -69,6 +69,8 @@ export function createServices(config: Config, db: Database, logger: Logger, met
       headerPrefix: config.webhookHeaderPrefix,
       actions: recordActions,
       rateLimitPerMinute: config.intakeRateLimitPerMinute,
+      embedded: db.embedded,
+      logger,
     }),
     // The record writer looks entities up through the one catalogue service (built just above).
     records: new RecordService(

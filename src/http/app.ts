@@ -15,7 +15,7 @@ import type { RouteDeps } from './deps';
 import { fromFastifyError, installErrorHandling } from './errors';
 import { installJsonParser } from './json-body';
 import { opsRoutes } from './ops-routes';
-import { RateLimiter } from './rate-limit';
+import { createRequestLimiter } from '../limits/create';
 import { webhookRoutes } from './webhook-routes';
 import { intakeRoutes } from './intake-routes';
 import { recordRoutes } from './record-routes';
@@ -100,10 +100,19 @@ export async function buildApp(
   installErrorHandling(app);
   installEarlyRefusals(app);
   installJsonParser(app);
-  app.decorate(
-    'tenantRateLimiter',
-    config.rateLimitPerMinute > 0 ? new RateLimiter(config.rateLimitPerMinute, config.rateLimitBurst) : null,
-  );
+  const tenantRateLimiter = createRequestLimiter({
+    perMinute: config.rateLimitPerMinute,
+    burst: config.rateLimitBurst,
+    pool: services.db.pool,
+    embedded: services.db.embedded,
+    prefix: 'api:',
+    logger,
+  });
+  app.decorate('tenantRateLimiter', tenantRateLimiter);
+  // Unused leased requests go back to the other processes.
+  app.addHook('onClose', async () => {
+    await tenantRateLimiter?.close?.();
+  });
 
   // Before any route: compression and the OpenAPI document see every route registered after them.
   await installCompression(app);

@@ -2,12 +2,12 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authorizeTenant, type Permission, type Principal, type TenantContext } from '../auth/permissions';
 import type { TokenVerifier } from '../auth/tokens';
 import { AppError } from '../errors';
-import type { RateLimiter } from './rate-limit';
+import type { RequestLimiter } from '../limits/limiter';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The per-tenant request limit (app.ts); null when RATE_LIMIT_PER_MINUTE is 0. */
-    tenantRateLimiter: RateLimiter | null;
+    tenantRateLimiter: RequestLimiter | null;
   }
 }
 
@@ -16,7 +16,7 @@ const principals = new WeakMap<FastifyRequest, Promise<Principal>>();
  * Each request's rate-limit verdict (seconds to wait, 0: allowed), decided at its first
  * authorisation: GraphQL authorises once per field, and every field gets the same answer.
  */
-const verdicts = new WeakMap<FastifyRequest, number>();
+const verdicts = new WeakMap<FastifyRequest, number | Promise<number>>();
 
 /** The verified caller of a request (verified once per request, whatever asks). */
 function principalOf(request: FastifyRequest, verifier: TokenVerifier): Promise<Principal> {
@@ -70,11 +70,12 @@ export async function tenantContextOf(
   const ctx = authorizeTenant(principal, request.headers['x-tenant-id'], allowed);
   const limiter = request.server.tenantRateLimiter;
   if (limiter) {
-    let wait = verdicts.get(request);
-    if (wait === undefined) {
-      wait = limiter.take(ctx.tenantId, cost);
-      verdicts.set(request, wait);
+    let verdict = verdicts.get(request);
+    if (verdict === undefined) {
+      verdict = limiter.take(ctx.tenantId, cost);
+      verdicts.set(request, verdict);
     }
+    const wait = await verdict;
     if (wait > 0) {
       throw new AppError(
         'RATE_LIMITED',

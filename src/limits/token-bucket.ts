@@ -1,9 +1,11 @@
+import type { RequestLimiter } from './limiter';
+
 /**
- * Requests per tenant and minute, as token buckets: each tenant may make `burst` requests at once
- * and gets `perMinute` a minute back, spread evenly. Kept in the process: with several API
- * processes behind a balancer each one counts alone (README, Settings).
+ * Requests per key and minute, as token buckets in this process: each key may make `burst`
+ * requests at once and gets `perMinute` a minute back, spread evenly. The limit of the embedded
+ * database (one process), and the fallback of the shared limit while the database is unreachable.
  */
-export class RateLimiter {
+export class RateLimiter implements RequestLimiter {
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
   private readonly perMs: number;
 

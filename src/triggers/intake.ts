@@ -4,7 +4,8 @@ import type pg from 'pg';
 import type { Registry } from 'prom-client';
 import { queryPrepared } from '../db/prepared';
 import { AppError } from '../errors';
-import { RateLimiter } from '../http/rate-limit';
+import { createRequestLimiter, type RequestLimiter } from '../limits/create';
+import type { Logger } from '../logger';
 import { createIntakeMetrics, type IntakeMetrics } from './metrics';
 import { UUID_PATTERN } from '../validation';
 import { INTAKE_HEADERS, triggerNotFound, type AcceptedEvent } from './model';
@@ -104,7 +105,14 @@ export class TriggerIntake {
   constructor(
     private readonly pool: pg.Pool,
     registry: Registry,
-    options: { headerPrefix: string; actions?: ActionApplier; rateLimitPerMinute?: number },
+    options: {
+      headerPrefix: string;
+      actions?: ActionApplier;
+      rateLimitPerMinute?: number;
+      /** The limit is shared through `pool` by every process unless the database is embedded. */
+      embedded?: boolean;
+      logger?: Logger;
+    },
     // Read at each call (not a captured Date.now), so a test that pins the clock pins intake too.
     private readonly now: () => number = () => Date.now(),
   ) {
@@ -115,11 +123,19 @@ export class TriggerIntake {
     // batch's transaction (7 statements).
     this.recordWriter = new EventWriter(pool, WRITER_BATCHING, options.actions);
     const perMinute = options.rateLimitPerMinute ?? 0;
-    // Reads the clock at each call, so a test that pins the clock pins the limit too.
-    this.limiter = perMinute > 0 ? new RateLimiter(perMinute, perMinute, () => this.now()) : null;
+    this.limiter = createRequestLimiter({
+      perMinute,
+      burst: perMinute,
+      pool,
+      embedded: options.embedded ?? false,
+      prefix: 'intake:',
+      logger: options.logger,
+      // Reads the clock at each call, so a test that pins the clock pins the local count too.
+      now: () => this.now(),
+    });
   }
 
-  private readonly limiter: RateLimiter | null;
+  private readonly limiter: RequestLimiter | null;
 
   /**
    * Counts a request against its trigger's INTAKE_RATE_LIMIT_PER_MINUTE: RATE_LIMITED (with the
@@ -130,7 +146,7 @@ export class TriggerIntake {
    */
   async admit(found: FoundTarget): Promise<void> {
     if (!this.limiter) return;
-    const wait = this.limiter.take(found.target.id);
+    const wait = await this.limiter.take(found.target.id);
     if (wait > 0) {
       await this.changedSince(found);
       throw new AppError(

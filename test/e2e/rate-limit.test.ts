@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RateLimiter } from '../../src/http/rate-limit';
+import { RateLimiter } from '../../src/limits/token-bucket';
 import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
 
 const BASE = '/metadata/entity-webhooks';

@@ -67,3 +67,8 @@ export type MetricDefinition = Prisma.MetricDefinitionModel
  * 
  */
 export type ViewDefinition = Prisma.ViewDefinitionModel
+/**
+ * Model RateLimitBucket
+ * 
+ */
+export type RateLimitBucket = Prisma.RateLimitBucketModel

@@ -60,7 +60,8 @@ export const ModelName = {
   WebhookDeliveryState: 'WebhookDeliveryState',
   EntityDefinition: 'EntityDefinition',
   MetricDefinition: 'MetricDefinition',
-  ViewDefinition: 'ViewDefinition'
+  ViewDefinition: 'ViewDefinition',
+  RateLimitBucket: 'RateLimitBucket'
 } as const
 
 export type ModelName = (typeof ModelName)[keyof typeof ModelName]
@@ -241,6 +242,16 @@ export const ViewDefinitionScalarFieldEnum = {
 } as const
 
 export type ViewDefinitionScalarFieldEnum = (typeof ViewDefinitionScalarFieldEnum)[keyof typeof ViewDefinitionScalarFieldEnum]
+
+
+export const RateLimitBucketScalarFieldEnum = {
+  key: 'key',
+  tatMs: 'tatMs',
+  granted: 'granted',
+  seenMs: 'seenMs'
+} as const
+
+export type RateLimitBucketScalarFieldEnum = (typeof RateLimitBucketScalarFieldEnum)[keyof typeof RateLimitBucketScalarFieldEnum]
 
 
 export const SortOrder = {
