@@ -17,7 +17,10 @@ export interface SharedLimiterOptions {
   slice?: number;
   /** Leased tokens unused this long go back to the shared bucket (default 1000 ms). */
   leaseMs?: number;
-  /** A lease not answered within this fails open (default 1000 ms). */
+  /**
+   * A lease not answered within this fails open (default 5000 ms): long enough for a new
+   * connection on a busy machine, which must not count as an outage.
+   */
   timeoutMs?: number;
   /** After a failed lease, this process counts alone for this long (default 5000 ms). */
   degradedMs?: number;
@@ -61,7 +64,7 @@ export class SharedRateLimiter implements RequestLimiter {
     this.msPerToken = 60_000 / opts.perMinute;
     this.slice = opts.slice ?? sliceSize(opts.perMinute, opts.burst);
     this.leaseMs = opts.leaseMs ?? 1000;
-    this.timeoutMs = opts.timeoutMs ?? 1000;
+    this.timeoutMs = opts.timeoutMs ?? 5000;
     this.degradedMs = opts.degradedMs ?? 5000;
     this.now = opts.now ?? Date.now;
     this.fallback = new RateLimiter(opts.perMinute, opts.burst, this.now);

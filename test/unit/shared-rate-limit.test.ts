@@ -168,7 +168,7 @@ describe('SharedRateLimiter', () => {
     // A lease that hangs is answered locally after the timeout.
     mode = 'hang';
     const answer = limiter.take('v');
-    await vi.advanceTimersByTimeAsync(1_000);
+    await vi.advanceTimersByTimeAsync(5_000);
     expect(await answer).toBe(0);
     expect(warnings).toHaveLength(2);
     await limiter.close();
