@@ -119,13 +119,13 @@ export const SETTINGS: readonly SettingEntry[] = [
     name: 'RATE_LIMIT_PER_MINUTE',
     default: '`0` (no limit)',
     meaning:
-      'Requests per tenant and minute on the REST and GraphQL API, counted per process, after authorisation, once per REST request and once per GraphQL root field; over it 429 `RATE_LIMITED` with `Retry-After`.',
+      'Requests per tenant and minute on the REST and GraphQL API, across every API process of the database, after authorisation, once per REST request and once per GraphQL root field; over it 429 `RATE_LIMITED` with `Retry-After`. While the database is unreachable each process counts alone.',
   },
   {
     name: 'INTAKE_RATE_LIMIT_PER_MINUTE',
     default: '`0` (no limit)',
     meaning:
-      'Intake requests per trigger and minute, counted per process, before the body is read; over it 429 `RATE_LIMITED` with `Retry-After`, and nothing is stored.',
+      'Intake requests per trigger and minute, across every API process of the database, before the body is read; over it 429 `RATE_LIMITED` with `Retry-After`, and nothing is stored.',
   },
   {
     name: 'RATE_LIMIT_BURST',
@@ -276,5 +276,17 @@ export const SETTINGS: readonly SettingEntry[] = [
     default: '10 × `ANALYTICS_STATEMENT_TIMEOUT_MS`',
     meaning:
       'Embedded database only: planner cost above which an analytics statement is refused with 400 `INVALID_QUERY` (the embedded database cannot time a statement out).',
+  },
+  {
+    name: 'ANALYTICS_DATABASE_URL',
+    default: 'unset',
+    meaning:
+      'A hot standby (streaming replica) of `DATABASE_URL`’s database: analytics queries, plans, metrics and views run there, everything else on the primary. While it is unreachable analytics answer 503 `UNAVAILABLE`. Needs `DATABASE_URL`.',
+  },
+  {
+    name: 'ANALYTICS_STANDBY_WAIT_MS',
+    default: '`2000`',
+    meaning:
+      'How long an analytics query waits for the standby to replay the entity, metric or view it names (0..600000); past it the query runs on the primary.',
   },
 ];
