@@ -2,13 +2,17 @@ import type pg from 'pg';
 import type { Agent } from 'undici';
 import { retryOnConnectionLoss } from '../db/database';
 import type { Logger } from '../logger';
-import type { ClaimedRecord } from '../outbox/sql/claim-due-records';
-import { extendLeases } from '../outbox/sql/extend-leases';
-import { pullTenantHint } from '../outbox/sql/pull-tenant-hint';
-import { recordCircuitOutcomes } from '../outbox/sql/record-circuit-outcomes';
-import { releaseClaims } from '../outbox/sql/release-claims';
-import { settleBatch, type Settlement } from '../outbox/sql/settle-batch';
-import type { TenantOutbox } from '../outbox/sql/tenant-outbox';
+import { isSuccessStatus } from '../outbox/model';
+import {
+  extendLeases,
+  pullTenantHint,
+  recordCircuitOutcomes,
+  releaseClaims,
+  settleBatch,
+  type ClaimedRecord,
+  type Settlement,
+  type TenantOutbox,
+} from '../outbox/store';
 import { circuitOutcomes, CleanCircuits, type EndpointAttempt } from './circuit';
 import { createDeliveryAgent, sendDelivery } from './deliver';
 import { logDispatcherFailure } from './log-failure';
@@ -249,7 +253,7 @@ export class BatchDeliverer {
     const sent = await sendDelivery(this.agent, request);
     endpointAttempts.push({
       configId: record.config!.id,
-      ok: sent.outcome.kind === 'response' && sent.outcome.statusCode >= 200 && sent.outcome.statusCode < 300,
+      ok: sent.outcome.kind === 'response' && isSuccessStatus(sent.outcome.statusCode),
       at: sent.startedAt + sent.durationMs,
     });
     const transition = nextState(record, record.config, sent.outcome);

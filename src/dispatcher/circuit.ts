@@ -1,4 +1,4 @@
-import type { CircuitOutcome } from '../outbox/sql/record-circuit-outcomes';
+import type { CircuitOutcome } from '../outbox/store';
 
 /** One attempt that reached (or tried to reach) an endpoint: a 2xx or not, and when it ended. */
 export interface EndpointAttempt {

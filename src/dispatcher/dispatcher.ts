@@ -6,11 +6,15 @@ import { inTransaction, retryOnConnectionLoss } from '../db/database';
 import { TenantSchemas } from '../db/tenant-schema';
 import { isConnectionError } from '../errors';
 import type { Logger } from '../logger';
-import { claimControlledRecords } from '../outbox/sql/claim-controlled-records';
-import { claimDueRecords, type ClaimedRecord } from '../outbox/sql/claim-due-records';
-import { rescueExpiredLeases } from '../outbox/sql/rescue-expired-leases';
-import { retireTenant } from '../outbox/sql/retire-tenant';
-import { tenantOutbox, type TenantOutbox } from '../outbox/sql/tenant-outbox';
+import {
+  claimControlledRecords,
+  claimDueRecords,
+  rescueExpiredLeases,
+  retireTenant,
+  tenantOutbox,
+  type ClaimedRecord,
+  type TenantOutbox,
+} from '../outbox/store';
 import { BatchDeliverer } from './batch-deliverer';
 import { logDispatcherFailure } from './log-failure';
 import { createDispatcherMetrics } from './metrics';

@@ -1,9 +1,6 @@
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type pg from 'pg';
-import { countDueBacklog } from '../outbox/sql/count-due-backlog';
-import { listDueTenants } from '../outbox/sql/list-due-tenants';
-import { listOpenCircuits } from '../outbox/sql/list-open-circuits';
-import { tenantOutbox } from '../outbox/sql/tenant-outbox';
+import { countDueBacklog, listDueTenants, listOpenCircuits, tenantOutbox } from '../outbox/store';
 
 /** Most tenants a scrape reports a backlog for (the ones due the longest). */
 const BACKLOG_TENANTS = 100;

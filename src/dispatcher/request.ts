@@ -1,24 +1,9 @@
+import type { DeliveryConfig } from '../outbox/model';
 import { HEADER_NAME } from '../validation';
-import type { SignatureScheme } from '../webhooks/model';
 import { createSigner, signingHeaderNames, type DeliverySigner } from './signature';
 import type { DispatchOutcome } from './transitions';
 
-/** The configuration fields a delivery reads (service-spec "Delivery procedure"). */
-export interface DeliveryConfig {
-  id: string;
-  enabled: boolean;
-  webhookUrl: string | null;
-  httpMethod: string | null;
-  headersJson: string | null;
-  timeoutMs: number;
-  backoffInitialSeconds: number;
-  backoffFactor: number;
-  secret: string | null;
-  /** Absent: HOOKGATE_V1. */
-  signatureScheme?: SignatureScheme;
-  /** The secret a rotation replaced, only while its grace runs (the claim leaves out an expired one). */
-  previousSecret?: string | null;
-}
+export type { DeliveryConfig };
 
 export interface DeliveryRequest {
   url: URL;

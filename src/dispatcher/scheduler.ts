@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Logger } from '../logger';
 import { localWakeups } from '../outbox/due-tenants';
-import { listDueTenants } from '../outbox/sql/list-due-tenants';
+import { listDueTenants } from '../outbox/store';
 import { logDispatcherFailure } from './log-failure';
 import type { DispatcherSettings } from './settings';
 import { OutboxListener } from './wake';

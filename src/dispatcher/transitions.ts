@@ -1,4 +1,4 @@
-import type { OutboxStatus } from '../outbox/model';
+import { isSuccessStatus, type Transition } from '../outbox/model';
 import { backoffSeconds } from './backoff';
 
 /**
@@ -32,14 +32,7 @@ export interface BackoffSettings {
   backoffFactor: number;
 }
 
-export interface Transition {
-  status: Exclude<OutboxStatus, 'PENDING'>;
-  retryCount: number;
-  /** Seconds from now to the next attempt; only for RETRYING. */
-  retryInSeconds: number | null;
-  /** The new `last_error` (code first); null leaves the previous one in place (a success). */
-  lastError: string | null;
-}
+export type { Transition };
 
 function isRetryableStatus(statusCode: number): boolean {
   return statusCode === 408 || statusCode === 429 || (statusCode >= 500 && statusCode <= 599);
@@ -75,7 +68,7 @@ export function nextState(record: RecordState, backoff: BackoffSettings | null, 
       return dead(`WEBHOOK_TARGET_FORBIDDEN: ${outcome.reason}`, record.retryCount);
     case 'response': {
       const code = outcome.statusCode;
-      if (code >= 200 && code <= 299)
+      if (isSuccessStatus(code))
         return { status: 'DELIVERED', retryCount: record.retryCount, retryInSeconds: null, lastError: null };
       if (!isRetryableStatus(code)) return dead(`WEBHOOK_DELIVERY_NON_RETRYABLE: HTTP ${code}`, record.retryCount);
       return retryOrDie(record, backoff, `WEBHOOK_DELIVERY_RETRYABLE: HTTP ${code}`);

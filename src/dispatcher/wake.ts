@@ -1,6 +1,6 @@
 import pg from 'pg';
 import type { Logger } from '../logger';
-import { OUTBOX_CHANNEL } from '../outbox/sql/fragments';
+import { OUTBOX_CHANNEL } from '../outbox/store';
 
 /**
  * Wake-ups of the dispatcher. Every one of them is only a hint to look sooner; the due-tenant

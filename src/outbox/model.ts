@@ -1,7 +1,43 @@
-import type { ChangeOperation } from '../webhooks/model';
+import type { ChangeOperation, SignatureScheme } from '../webhooks/model';
 
 export const OUTBOX_STATUSES = ['PENDING', 'RETRYING', 'DELIVERED', 'DEAD'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+/** The response statuses that deliver a record: 2xx, and nothing else (not even a 3xx). */
+export const SUCCESS_STATUS_MIN = 200;
+export const SUCCESS_STATUS_MAX = 299;
+
+/** Whether a response delivered its record. Every place that judges an attempt asks this. */
+export function isSuccessStatus(statusCode: number): boolean {
+  return statusCode >= SUCCESS_STATUS_MIN && statusCode <= SUCCESS_STATUS_MAX;
+}
+
+/** The configuration fields a delivery reads, as a claim returns them with each record. */
+export interface DeliveryConfig {
+  id: string;
+  enabled: boolean;
+  webhookUrl: string | null;
+  httpMethod: string | null;
+  headersJson: string | null;
+  timeoutMs: number;
+  backoffInitialSeconds: number;
+  backoffFactor: number;
+  secret: string | null;
+  /** Absent: HOOKGATE_V1. */
+  signatureScheme?: SignatureScheme;
+  /** The secret a rotation replaced, only while its grace runs (the claim leaves out an expired one). */
+  previousSecret?: string | null;
+}
+
+/** What one attempt makes of a record: the state the settle writes. */
+export interface Transition {
+  status: Exclude<OutboxStatus, 'PENDING'>;
+  retryCount: number;
+  /** Seconds from now to the next attempt; only for RETRYING. */
+  retryInSeconds: number | null;
+  /** The new `last_error` (code first); null leaves the previous one in place (a success). */
+  lastError: string | null;
+}
 
 export interface DeliveryAttempt {
   /** From 1, in the order the attempts were made. */

@@ -3,9 +3,7 @@ import type pg from 'pg';
 import { retryOnConnectionLoss } from '../db/database';
 import type { TenantSchemas } from '../db/tenant-schema';
 import type { Logger } from '../logger';
-import { deleteFinishedRecords } from '../outbox/sql/delete-finished-records';
-import { deleteOldHealthMinutes } from '../outbox/sql/delete-old-health-minutes';
-import { tenantOutbox } from '../outbox/sql/tenant-outbox';
+import { deleteFinishedRecords, deleteOldHealthMinutes, tenantOutbox } from '../outbox/store';
 import { deleteExpiredTriggerEvents } from '../triggers/delete-expired-events';
 import { vacuumDeadTables } from './vacuum';
 

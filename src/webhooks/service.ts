@@ -1,8 +1,7 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
 import type { PrismaClient, WebhookConfig as WebhookConfigRow } from '../generated/prisma/client';
-import { readWebhookHealth, type WebhookHealthRow } from '../outbox/sql/read-webhook-health';
-import { tenantOutbox } from '../outbox/sql/tenant-outbox';
+import { webhookHealth, type WebhookHealthRow } from '../outbox/health';
 import type { TenantContext } from '../auth/permissions';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError, validationError } from '../errors';
@@ -265,7 +264,7 @@ export class WebhookConfigService {
   async health(ctx: TenantContext, id: string): Promise<WebhookHealthRow> {
     await this.get(ctx, id);
     const schema = await this.tenants.ensure(ctx.tenantId);
-    return readWebhookHealth(this.pool, tenantOutbox(ctx.tenantId, schema), id);
+    return webhookHealth(this.pool, { tenantId: ctx.tenantId, schema }, id);
   }
 
   /**

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database';
 import { sqlInteger } from '../../db/sql';
 import { SIGNING_COLUMNS, toClaimedRecords, type ClaimedRecord, type ClaimRow } from './claim-due-records';
-import { CONTROL_LOCK_CLASS, CONTROLLED_CONFIGS } from './fragments';
+import { claimableNow, CONTROL_LOCK_CLASS, CONTROLLED_CONFIGS, dueStatus } from './fragments';
 import type { TenantOutbox } from './tenant-outbox';
 
 /** What a claim of controlled configurations took, and when it is worth claiming again. */
@@ -25,9 +25,8 @@ const PACE_AHEAD_SECONDS = 0.2;
 /** A paced configuration is claimed again this long after its reservations ran out, at the soonest. */
 const PACE_RECHECK_MS = 50;
 
-/** fragments.ts's DUE_STATUS and CLAIMABLE, for the outbox row `o`. */
-const DUE_O = `o.status IN ('PENDING', 'RETRYING')`;
-const CLAIMABLE_O = `${DUE_O} AND o.locked_by IS NULL`;
+const DUE_O = dueStatus('o');
+const CLAIMABLE_NOW_O = claimableNow('o');
 
 /**
  * Claims the due records of one tenant's controlled configurations (CONTROLLED_CONFIGS), as the
@@ -85,11 +84,11 @@ export async function claimControlledRecords(
              SELECT d.id, r.id AS config_id, row_number() OVER (PARTITION BY r.id ORDER BY d.next_retry_at, d.id) AS rn
                FROM room r CROSS JOIN LATERAL (
                SELECT o.id, o.next_retry_at FROM ${table} o
-                WHERE o.webhook_config_id = r.id AND ${CLAIMABLE_O} AND o.next_retry_at <= now()
+                WHERE o.webhook_config_id = r.id AND ${CLAIMABLE_NOW_O}
                   AND (NOT r.per_key OR NOT EXISTS (
                         SELECT 1 FROM ${table} p
                          WHERE p.webhook_config_id = r.id AND p.record_key = o.record_key AND p.id < o.id
-                           AND p.status IN ('PENDING', 'RETRYING')))
+                           AND ${dueStatus('p')}))
                 ORDER BY o.next_retry_at, o.id
                 LIMIT r.allowed
                 FOR UPDATE OF o SKIP LOCKED
@@ -123,7 +122,7 @@ export async function claimControlledRecords(
               WHERE r.allowed < ${limit} AND COALESCE(t.n, 0) >= r.allowed
                 AND (SELECT count(*) FROM (
                        SELECT 1 FROM ${table} o
-                        WHERE o.webhook_config_id = r.id AND ${CLAIMABLE_O} AND o.next_retry_at <= now()
+                        WHERE o.webhook_config_id = r.id AND ${CLAIMABLE_NOW_O}
                         LIMIT r.allowed + 1) x) > r.allowed
            )
            SELECT (SELECT min(GREATEST(1, h.circuit_or_slots_ms, h.pace_ms)) FROM held h)::float8 AS wait_ms,

@@ -1,9 +1,9 @@
 import type { Queryable } from '../../db/database';
 import { queryPrepared, statementText } from '../../db/prepared';
 import { sqlInteger } from '../../db/sql';
-import type { DeliveryConfig } from '../../dispatcher/request';
 import { WEBHOOK_DEFAULTS } from '../../webhooks/defaults';
-import { CLAIMABLE, CONTROLLED_CONFIGS } from './fragments';
+import type { DeliveryConfig } from '../model';
+import { claimableNow, CONTROLLED_CONFIGS } from './fragments';
 import type { TenantOutbox } from './tenant-outbox';
 
 /** The signing columns of the configuration (CONTRACT §10): its scheme, and a rotated-out secret still in its grace. */
@@ -94,7 +94,7 @@ export async function claimDueRecords(
     () => `WITH controlled AS MATERIALIZED (${CONTROLLED_CONFIGS}
            ), due AS (
              SELECT id FROM ${table}
-              WHERE ${CLAIMABLE} AND next_retry_at <= now()
+              WHERE ${claimableNow()}
                 AND webhook_config_id::text <> ALL (ARRAY(SELECT id::text FROM controlled) || $4::text[])
                 AND EXISTS (SELECT 1 FROM webhook_configs u
                              WHERE u.tenant_id = $1 AND u.id::text <> ALL (ARRAY(SELECT id::text FROM controlled) || $4::text[]))

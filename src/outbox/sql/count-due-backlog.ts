@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database';
-import { CLAIMABLE } from './fragments';
+import { claimableNow } from './fragments';
 import type { TenantOutbox } from './tenant-outbox';
 
 /**
@@ -18,5 +18,5 @@ export async function countDueBacklog(
 /** The statement's text, for the test that checks its plan. */
 export function dueBacklogSql(outbox: TenantOutbox): string {
   return `SELECT count(*)::int AS due, min(next_retry_at) AS oldest FROM ${outbox.table}
-           WHERE ${CLAIMABLE} AND next_retry_at <= now()`;
+           WHERE ${claimableNow()}`;
 }

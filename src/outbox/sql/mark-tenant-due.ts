@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db/database';
 import { queryPrepared } from '../../db/prepared';
-import { hintLockSharedSql, OUTBOX_CHANNEL } from './fragments';
+import { hintLockSharedSql, OUTBOX_CHANNEL, upsertHintSql } from './fragments';
 import type { TenantOutbox } from './tenant-outbox';
 
 /** Whether the tenant's hint is due, and the NOTIFY, as output columns ($n: tenant id, $m: channel). */
@@ -12,11 +12,7 @@ export const HINT_CHECK_NOTIFY_COLUMNS = (tenantParam: string, channelParam: str
 const HINT_CHECK_NOTIFY = { text: `SELECT ${HINT_CHECK_NOTIFY_COLUMNS('$1', '$2')}` };
 // Only when the hint is missing or later than now: this row write serialises concurrent writers
 // of the tenant until they commit, so the fast path above avoids it whenever the tenant is due.
-const HINT_PULL = {
-  text: `INSERT INTO dispatch_tenants (tenant_id, wake_at) VALUES ($1, date_trunc('milliseconds', now()))
-         ON CONFLICT (tenant_id) DO UPDATE SET wake_at = EXCLUDED.wake_at
-         WHERE dispatch_tenants.wake_at IS NULL OR dispatch_tenants.wake_at > EXCLUDED.wake_at`,
-};
+const HINT_PULL = { text: upsertHintSql(`VALUES ($1, date_trunc('milliseconds', now()))`, 'pull') };
 
 /**
  * Inside a writer's transaction: makes the tenant due and sends one NOTIFY (both at commit). The

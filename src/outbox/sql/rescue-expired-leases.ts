@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database';
-import { DUE_STATUS } from './fragments';
+import { dueStatus } from './fragments';
 import type { TenantOutbox } from './tenant-outbox';
 
 /**
@@ -10,7 +10,7 @@ import type { TenantOutbox } from './tenant-outbox';
 export async function rescueExpiredLeases(db: Queryable, outbox: TenantOutbox): Promise<number> {
   const res = await db.query({
     text: `UPDATE ${outbox.table} SET locked_by = NULL, locked_until = NULL
-            WHERE locked_until < now() AND ${DUE_STATUS}`,
+            WHERE locked_until < now() AND ${dueStatus()}`,
   });
   return res.rowCount ?? 0;
 }

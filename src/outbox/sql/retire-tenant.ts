@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db/database';
-import { CLAIMABLE, DUE_STATUS, HINT_LOCK_CLASS } from './fragments';
+import { claimable, dueStatus, HINT_LOCK_CLASS, upsertHintSql } from './fragments';
 import type { TenantOutbox } from './tenant-outbox';
 
 export type RetireResult = { retired: false } | { retired: true; wakeAt: Date | null };
@@ -19,14 +19,13 @@ export async function retireTenant(client: Queryable, outbox: TenantOutbox): Pro
   if (!lock.rows[0].locked) return { retired: false };
   const { rows } = await client.query<{ wake_at: Date | null }>({
     text: `SELECT LEAST(
-             (SELECT min(next_retry_at) FROM ${outbox.table} WHERE ${CLAIMABLE}),
-             (SELECT min(locked_until) FROM ${outbox.table} WHERE locked_until IS NOT NULL AND ${DUE_STATUS})
+             (SELECT min(next_retry_at) FROM ${outbox.table} WHERE ${claimable()}),
+             (SELECT min(locked_until) FROM ${outbox.table} WHERE locked_until IS NOT NULL AND ${dueStatus()})
            ) AS wake_at`,
   });
   const wakeAt = rows[0]?.wake_at ?? null;
   await client.query({
-    text: `INSERT INTO dispatch_tenants (tenant_id, wake_at) VALUES ($1, $2)
-           ON CONFLICT (tenant_id) DO UPDATE SET wake_at = EXCLUDED.wake_at`,
+    text: upsertHintSql('VALUES ($1, $2)', 'set'),
     values: [outbox.tenantId, wakeAt],
   });
   return { retired: true, wakeAt };

@@ -1,7 +1,8 @@
 import type { Queryable } from '../../db/database';
 import { queryPrepared, statementText } from '../../db/prepared';
-import type { Transition } from '../../dispatcher/transitions';
 import { HEALTH_BUCKET_COLUMNS, HEALTH_EDGES_SQL } from '../health-buckets';
+import type { Transition } from '../model';
+import { successStatusSql } from './fragments';
 import type { TenantOutbox } from './tenant-outbox';
 
 /** One record's result, ready to be written. */
@@ -72,7 +73,7 @@ export async function settleBatch(
              -- In key order, so two settles of one configuration lock its counter rows in the same order.
              INSERT INTO ${outbox.health} AS h (webhook_config_id, minute, attempts, failures, ${buckets.join(', ')})
              SELECT c.webhook_config_id, c.minute, count(*),
-                    count(*) FILTER (WHERE c.status_code IS NULL OR c.status_code NOT BETWEEN 200 AND 299),
+                    count(*) FILTER (WHERE NOT COALESCE(${successStatusSql('c.status_code')}, false)),
                     ${buckets.map((_, i) => `count(*) FILTER (WHERE c.b = ${i})`).join(', ')}
                FROM (SELECT u.webhook_config_id, date_trunc('minute', to_timestamp(s.started_ms / 1000.0)) AS minute,
                             s.status_code, width_bucket(s.duration_ms, ${HEALTH_EDGES_SQL}) AS b
