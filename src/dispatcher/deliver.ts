@@ -1,5 +1,7 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import { Agent, type Dispatcher } from 'undici';
 import type { DeliveryRequest } from './request';
+import { honoursRetryAfter, retryAfterSeconds } from './retry-after';
 import { guardedConnector, TargetForbiddenError } from './ssrf';
 import type { DispatchOutcome } from './transitions';
 
@@ -75,6 +77,8 @@ class DeliveryInFlight implements Dispatcher.DispatchHandler {
   private finished = false;
   /** 0 until a response starts. */
   private statusCode = 0;
+  /** What a 429's or 503's Retry-After asks for, in seconds; null without one. */
+  private retryAfter: number | null = null;
   private readonly kept: Buffer[] = [];
   private keptBytes = 0;
   private seenBytes = 0;
@@ -95,8 +99,10 @@ class DeliveryInFlight implements Dispatcher.DispatchHandler {
     if (this.expired) controller.abort(new DeadlineExceeded());
   }
 
-  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number): void {
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders): void {
     this.statusCode = statusCode;
+    // Read only where it counts, so a 2xx costs no header lookup.
+    if (honoursRetryAfter(statusCode)) this.retryAfter = retryAfterSeconds(headers['retry-after'], Date.now());
   }
 
   onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
@@ -125,7 +131,12 @@ class DeliveryInFlight implements Dispatcher.DispatchHandler {
     // As text: invalid UTF-8 (and a character cut at the limit) becomes U+FFFD, NUL too
     // (PostgreSQL text cannot hold it).
     const body = Buffer.concat(this.kept).toString('utf8').replaceAll('\0', '\uFFFD');
-    this.finish({ kind: 'response', statusCode: this.statusCode }, body);
+    this.finish(
+      this.retryAfter === null
+        ? { kind: 'response', statusCode: this.statusCode }
+        : { kind: 'response', statusCode: this.statusCode, retryAfterSeconds: this.retryAfter },
+      body,
+    );
   }
 
   private finish(outcome: DispatchOutcome, responseBody: string | null): void {

@@ -1,8 +1,9 @@
 import { isSuccessStatus, type Transition } from '../outbox/model';
-import { backoffSeconds } from './backoff';
+import { backoffSeconds, MAX_BACKOFF_SECONDS } from './backoff';
+import { honoursRetryAfter } from './retry-after';
 
 /**
- * The outbox state machine of service-spec "States and transitions", as a pure function: what
+ * The outbox state machine of docs/api.md#delivery, as a pure function: what
  * one dispatch attempt's outcome makes of a record. The loop only applies the result.
  */
 
@@ -18,7 +19,8 @@ export type DispatchOutcome =
   | { kind: 'signature-failed'; reason: string }
   /** The SSRF guard refused the address the target resolved to. */
   | { kind: 'target-forbidden'; reason: string }
-  | { kind: 'response'; statusCode: number }
+  /** `retryAfterSeconds`: what a 429's or 503's Retry-After asked for (retry-after.ts). */
+  | { kind: 'response'; statusCode: number; retryAfterSeconds?: number }
   /** No response: connection refused or reset, DNS failure, timeout. */
   | { kind: 'network-error'; reason: string };
 
@@ -71,19 +73,31 @@ export function nextState(record: RecordState, backoff: BackoffSettings | null, 
       if (isSuccessStatus(code))
         return { status: 'DELIVERED', retryCount: record.retryCount, retryInSeconds: null, lastError: null };
       if (!isRetryableStatus(code)) return dead(`WEBHOOK_DELIVERY_NON_RETRYABLE: HTTP ${code}`, record.retryCount);
-      return retryOrDie(record, backoff, `WEBHOOK_DELIVERY_RETRYABLE: HTTP ${code}`);
+      const asked = honoursRetryAfter(code) ? (outcome.retryAfterSeconds ?? null) : null;
+      return retryOrDie(record, backoff, `WEBHOOK_DELIVERY_RETRYABLE: HTTP ${code}`, asked);
     }
     case 'network-error':
       return retryOrDie(record, backoff, `WEBHOOK_DELIVERY_RETRYABLE: ${outcome.reason}`);
   }
 }
 
-function retryOrDie(record: RecordState, backoff: BackoffSettings | null, lastError: string): Transition {
+/**
+ * A retry after the backoff, or after the receiver's Retry-After (`retryAfterSeconds`) when that
+ * is later, never more than MAX_BACKOFF_SECONDS ahead; DEAD once the retries are used up.
+ */
+function retryOrDie(
+  record: RecordState,
+  backoff: BackoffSettings | null,
+  lastError: string,
+  retryAfterSeconds: number | null = null,
+): Transition {
   if (record.retryCount + 1 >= record.maxRetries || !backoff) return dead(lastError, record.retryCount);
+  const wait = backoffSeconds(backoff.backoffInitialSeconds, backoff.backoffFactor, record.retryCount);
   return {
     status: 'RETRYING',
     retryCount: record.retryCount + 1,
-    retryInSeconds: backoffSeconds(backoff.backoffInitialSeconds, backoff.backoffFactor, record.retryCount),
+    retryInSeconds:
+      retryAfterSeconds === null ? wait : Math.min(MAX_BACKOFF_SECONDS, Math.max(wait, retryAfterSeconds)),
     lastError,
   };
 }
