@@ -88,7 +88,7 @@ function isNameTaken(err: unknown): boolean {
 }
 
 /**
- * The tenant's entity catalogue (CONTRACT §7). A definition row in the shared schema and a real
+ * The tenant's entity catalogue (docs/api.md#catalog). A definition row in the shared schema and a real
  * table in the tenant's schema; both are created and dropped in one transaction.
  */
 export class EntityService {

@@ -1,4 +1,4 @@
-/** Shared vocabulary of the tenant catalogue (CONTRACT §7): entities, their fields and types. */
+/** Shared vocabulary of the tenant catalogue (docs/api.md#catalog): entities, their fields and types. */
 export const FIELD_TYPES = ['STRING', 'INTEGER', 'FLOAT', 'DECIMAL', 'BOOLEAN', 'TIMESTAMP', 'DATE', 'JSON'] as const;
 export type FieldType = (typeof FIELD_TYPES)[number];
 

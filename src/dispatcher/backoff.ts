@@ -1,4 +1,4 @@
-/** Longest wait between two attempts of one record (service-spec "Backoff"). */
+/** Longest wait between two attempts of one record (docs/api.md#delivery, backoff). */
 export const MAX_BACKOFF_SECONDS = 3600;
 
 /**

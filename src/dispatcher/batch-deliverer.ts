@@ -284,7 +284,7 @@ export class BatchDeliverer {
     for (const [status, n] of counts) this.deps.metrics.deliveries.labels(status.toLowerCase()).inc(n);
   }
 
-  /** The configurations' shared circuit state (CONTRACT §10), written before the batch's settle. */
+  /** The configurations' shared circuit state (docs/api.md#circuit-breaker), written before the batch's settle. */
   private async recordCircuit(outbox: TenantOutbox, attempts: EndpointAttempt[]): Promise<void> {
     const { pool, logger, settings } = this.deps;
     const toWrite = this.cleanCircuits.toWrite(attempts);

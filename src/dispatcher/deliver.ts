@@ -7,7 +7,7 @@ import type { DispatchOutcome } from './transitions';
 
 /** Bytes of a response body read before the connection is given up rather than kept for reuse. */
 const MAX_RESPONSE_BYTES = 64 * 1024;
-/** Bytes of a response body kept with the attempt (CONTRACT §10 `responseBody`). */
+/** Bytes of a response body kept with the attempt (`responseBody`, docs/api.md#outbox-records). */
 export const KEPT_RESPONSE_BYTES = 4096;
 
 /**
@@ -65,8 +65,8 @@ class ResponseTooLarge extends Error {}
 
 /**
  * One request on undici's handler interface rather than `request()`: no response stream, no
- * promise per chunk and no AbortSignal, which together cost a third of the client's CPU per
- * request (bench/http-client.ts). It keeps the first KEPT_RESPONSE_BYTES of the body and discards
+ * promise per chunk and no AbortSignal, which together cost a large share of the client's CPU
+ * per request (docs/benchmarks.md, "Building blocks", bench/http-client.ts). It keeps the first KEPT_RESPONSE_BYTES of the body and discards
  * the rest as it arrives; past MAX_RESPONSE_BYTES the request is aborted (undici then drops that
  * connection) instead of reading a large or endless body. A body that fails midway keeps what
  * arrived: the status already decided the outcome.
@@ -164,8 +164,8 @@ export function sendDelivery(agent: Agent, req: DeliveryRequest): Promise<SendRe
         headers: req.headers,
         body: req.body,
         // The deadline sweep is the one timeout. undici's own would start a timer (a WeakRef and
-        // an entry its timer tick sweeps) per request phase, redundant with the sweep, and cost up
-        // to a fifth of the dispatcher's CPU per delivery (bench/README.md, eighth session).
+        // an entry its timer tick sweeps) per request phase, redundant with the sweep, and cost a
+        // measurable share of the dispatcher's CPU per delivery (docs/benchmarks.md, "Dispatcher").
         headersTimeout: 0,
         bodyTimeout: 0,
       },

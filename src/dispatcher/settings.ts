@@ -6,7 +6,7 @@ export interface DispatcherSettings {
   /** Deliveries in flight at once, over all tenants (also undici connections per origin). */
   concurrency: number;
   /**
-   * Deliveries in flight at once for one tenant (CONTRACT §9): a tenant whose endpoints hang holds
+   * Deliveries in flight at once for one tenant (docs/api.md#fairness): a tenant whose endpoints hang holds
    * at most this many of the `concurrency` slots, so other tenants' deliveries still start.
    */
   tenantConcurrency: number;

@@ -3,7 +3,7 @@ import type { SignatureScheme } from '../webhooks/model';
 import { decodeStandardWebhooksSecret } from '../webhooks/secrets';
 
 /**
- * The delivery signature (service-spec "Outbound delivery signature"): `v1=` followed by the
+ * The delivery signature (docs/api.md#hookgate_v1): `v1=` followed by the
  * Base64 HMAC-SHA256, keyed with the configuration's secret, of `<timestamp>.<body>`.
  */
 export function signDelivery(secret: string, timestampSeconds: number, body: string): string {
@@ -55,7 +55,7 @@ export function signingHeaderNames(headerPrefix: string): string[] {
 export type DeliverySigner = (requestId: string, timestampSeconds: number, body: string) => Record<string, string>;
 
 /**
- * A signer for one configuration's scheme and secrets (CONTRACT §5 and §10), made once per claimed
+ * A signer for one configuration's scheme and secrets (docs/api.md#signatures, #secret-rotation), made once per claimed
  * batch: the header names are built and a `whsec_` secret decoded once, not per delivery. Without
  * a secret, the signature header is left out. During a rotation's grace both signatures are sent,
  * the new one first, one space between them. Throws when a stored `whsec_` secret does not decode.

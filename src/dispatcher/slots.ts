@@ -52,8 +52,8 @@ export class Slots {
  * long enough for V8 to promote such functions' frames to the old generation, and a promoted frame
  * keeps what its locals point to (the request, the response, the result) alive through the
  * young-generation collections until the next full one. Here a send's objects are reachable only
- * from closures created when it starts: 12–17 % fewer bytes promoted and 5–11 % less dispatcher CPU
- * per delivery (bench/README.md, thirteenth session).
+ * from closures created when it starts: fewer bytes promoted and less dispatcher CPU per delivery
+ * (docs/benchmarks.md, "Dispatcher").
  *
  * `readyAt` (epoch ms; items in the order they become ready): an item is not sent before it. It
  * waits for that time before taking a slot, so a paced record holds none while it waits, and is

@@ -138,7 +138,7 @@ export function forbiddenReason(address: string): string | undefined {
 /**
  * A refused target. Its message names the host as the configuration gave it and, for an IP
  * literal, why; never the address a name resolved to, which would tell a tenant what internal
- * names resolve to (CONTRACT §9, Delivery targets).
+ * names resolve to (docs/api.md#delivery, targets).
  */
 export class TargetForbiddenError extends Error {
   readonly code = 'HOOKGATE_TARGET_FORBIDDEN';

@@ -21,13 +21,12 @@ export interface RunningDispatcher {
  *
  * Its prepared statements keep one generic plan instead of planning each run: the settle's
  * custom plan (an exact row count for its arrays) always looks cheaper, so PostgreSQL's default
- * would plan it every time, which costs a quarter of the claim-and-settle CPU.
+ * would plan it every time, which costs a large share of the claim-and-settle CPU.
  *
  * A generic plan is made once, from the statistics of that moment, and kept for the connection's
  * life; without autovacuum nothing ever replaces it. Made while a new tenant's outbox was empty,
  * the settle's plan was a sequential scan, and stayed one as the table grew: its cost grew with
- * every record ever written (the latency drift of issue 14, 5x per record at 200,000 rows in
- * bench/plan-growth.ts, issue 9 defect 2). Every statement of this pool has an index path
+ * every record ever written (docs/benchmarks.md, "Plan growth"). Every statement of this pool has an index path
  * (claim: the due index; settle, release, leases: the primary key; hints: their own), so its
  * sessions turn sequential scans off: the planner then takes the index path whatever the
  * statistics say, and a plan cannot regress as a table grows.
@@ -87,7 +86,7 @@ export function startDispatcher(
     listenUrl: embedded ? undefined : services.db.sessionUrl,
   });
   dispatcher.start();
-  // Retention runs wherever a dispatcher runs (CONTRACT §9), on the dispatcher's connections.
+  // Retention runs wherever a dispatcher runs (docs/api.md#retention), on the dispatcher's connections.
   const retention = new RetentionCleanup({
     pool: ownPool ?? services.db.pool,
     tenants: services.tenants,

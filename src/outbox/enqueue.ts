@@ -102,11 +102,11 @@ export async function readMatchingConfigs(
 // Bound per statement so a batch of 1000 changes × many configurations stays a few statements.
 const ROWS_PER_STATEMENT = 5000;
 
-/** CONTRACT §9: the most outbox records one write request may make (OUTBOX_MAX_ROWS_PER_WRITE). */
+/** The most outbox records one write request may make (OUTBOX_MAX_ROWS_PER_WRITE, docs/api.md#limits). */
 const DEFAULT_OUTBOX_MAX_ROWS_PER_WRITE = 50_000;
 
 /**
- * The payload text of one record, the body of every delivery (CONTRACT §5): `{ eventId, tenantId,
+ * The payload text of one record, the body of every delivery (docs/api.md#payload): `{ eventId, tenantId,
  * entityName, operation, requestId, writeRequestId, occurredAt, data, previous }`, written out by
  * hand in that order (the same text JSON.stringify makes of such an object; test/e2e/outbox-quota) so that a change fanned out to many configurations serialises
  * its `data` and `previous` once, not once per configuration.

@@ -51,7 +51,7 @@ export interface DeliveryAttempt {
   responseBody: string | null;
 }
 
-/** An outbox record as operators see it (CONTRACT §5). */
+/** An outbox record as operators see it (docs/api.md#outbox-records). */
 export interface OutboxRecord {
   id: string;
   entityName: string;

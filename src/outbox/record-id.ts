@@ -1,5 +1,5 @@
 /**
- * The ids operators see for outbox records (CONTRACT §9 "Ids"): unique across tenants, opaque.
+ * The ids operators see for outbox records (docs/api.md#outbox-records): unique across tenants, opaque.
  * Inside, a record's id is a counter of its tenant's outbox table, so record 1 of one tenant and
  * record 1 of another would collide in a client's cache (Apollo Client merged them); the public id
  * carries the tenant too. Decoding checks the tenant, so another tenant's id is simply not found.

@@ -3,7 +3,7 @@ import { UUID_PATTERN } from '../validation';
 import type { OutboxStatus } from './model';
 import type { ReplayMatch } from './sql/replay-records';
 
-/** Statuses a bulk replay may put back: the finished ones (CONTRACT §10). */
+/** Statuses a bulk replay may put back: the finished ones (docs/api.md#replay). */
 const REPLAYABLE_STATUSES: readonly OutboxStatus[] = ['DEAD', 'DELIVERED'];
 
 export interface OutboxReplayQuery {

@@ -18,13 +18,12 @@ import { tenantOutbox, type TenantOutbox } from './sql/tenant-outbox';
 export const DEFAULT_PAGE = 50;
 export const MAX_PAGE = 500;
 const ID_PATTERN = /^[1-9][0-9]{0,18}$/;
-/** Records one replayOutboxRecords call puts back at most (CONTRACT §10). */
+/** Records one replayOutboxRecords call puts back at most (docs/api.md#replay). */
 export const MAX_REPLAY = 100_000;
 /**
  * Records per replay statement. Small on purpose: a write that lands during a statement waits for
  * it (CPU and WAL), so the statement's length is what writers' tail latency grows by while a replay
- * runs. Measured in bench/README.md ("Bulk replay"): 1,000 rows took writers' p99 to 6.9x, 250 to
- * 2.4x, 100 to 1.3x.
+ * runs (docs/benchmarks.md, "Measured by tests": bulk replay while writers run).
  */
 export const REPLAY_BATCH = 100;
 
@@ -43,7 +42,7 @@ function decodeCursor(cursor: string): string {
   return id;
 }
 
-/** Operators' view of a tenant's outbox (CONTRACT §5): list, inspect with attempts, redeliver. */
+/** Operators' view of a tenant's outbox (docs/api.md#outbox-records): list, inspect with attempts, redeliver. */
 export class OutboxService {
   constructor(
     private readonly db: Database,
@@ -104,7 +103,7 @@ export class OutboxService {
   }
 
   /**
-   * Bulk replay (CONTRACT §10): puts every record matching the filter back as `redeliver` does,
+   * Bulk replay (docs/api.md#replay): puts every record matching the filter back as `redeliver` does,
    * oldest first, and answers how many (at most MAX_REPLAY per call). Each batch of REPLAY_BATCH
    * rows is one short statement of its own, followed by the dispatcher's wake-up, so delivery starts with
    * the first batch, and neither writers (who only insert) nor the dispatcher (whose claim skips

@@ -6,7 +6,6 @@ import type { DeliveryConfig } from '../model';
 import { claimableNow, CONTROLLED_CONFIGS } from './fragments';
 import type { TenantOutbox } from './tenant-outbox';
 
-/** The signing columns of the configuration (CONTRACT §10): its scheme, and a rotated-out secret still in its grace. */
 /** The signing columns of a claimed record's configuration (every claim statement selects them). */
 export const SIGNING_COLUMNS = `w.signature_scheme,
                   CASE WHEN w.previous_secret_expires_at > now() THEN w.previous_secret END AS previous_secret`;
@@ -83,8 +82,7 @@ export async function claimDueRecords(
   // The exclusion compares text, not uuid, on purpose: a tenant with one configuration has one
   // distinct webhook_config_id in its statistics, so the planner rates "<> ALL (any list)" as
   // keeping no row, drops the ordered walk of the due index for a bitmap scan that sorts every due
-  // record, and each claim then costs the whole backlog (measured: 2.5x PostgreSQL CPU per record
-  // at 15,000 due records per tenant). An expression without statistics gets the default estimate.
+  // record, and each claim then costs the whole backlog. An expression without statistics gets the default estimate.
   // The EXISTS skips the walk when every configuration of the tenant is controlled: it would
   // only step over their records, all of them, at every claim. Deleted configurations count as
   // not controlled, so their records still reach the claim (and go DEAD there). `$4`: the

@@ -14,7 +14,7 @@ export interface WebhookHealthRow {
 }
 
 /**
- * One configuration's delivery health (CONTRACT §10): its shared circuit state, and its attempts
+ * One configuration's delivery health (docs/api.md#circuit-breaker): its shared circuit state, and its attempts
  * of the last 24 hours (a failure: anything but a 2xx response) from the health counters the
  * settle keeps per minute (tenant schema 7): at most 1,441 rows however many attempts. The window
  * is whole minutes: every attempt started at or after the beginning of the minute 24 hours ago.

@@ -4,7 +4,7 @@ import type { OutboxStatus } from '../model';
 import { PUT_BACK_FOR_DELIVERY } from './fragments';
 import type { TenantOutbox } from './tenant-outbox';
 
-/** The records a bulk replay matches (CONTRACT §10); `since` and `until` bound createdAt, both included. */
+/** The records a bulk replay matches (docs/api.md#replay); `since` and `until` bound createdAt, both included. */
 export interface ReplayMatch {
   statuses: OutboxStatus[];
   webhookConfigId?: string;
