@@ -1,6 +1,6 @@
 import { cacheExchange, type Cache, type Data, type UpdateResolver } from '@urql/exchange-graphcache';
 import { Client, fetchExchange } from 'urql';
-import { sessionHeaders, type Session } from './session';
+import { sessionFetch, type Session } from './session';
 
 /** Drops every cached answer of a root query field, so the lists that show it ask again. */
 function refetch(...fields: string[]): UpdateResolver {
@@ -23,7 +23,7 @@ export function createClient(session: Session): Client {
   return new Client({
     url: '/graphql',
     preferGetMethod: false,
-    fetchOptions: () => ({ headers: sessionHeaders(session) }),
+    fetch: sessionFetch({ session }),
     exchanges: [
       cacheExchange({
         keys: {

@@ -40,3 +40,27 @@ export async function fetchDevSession(): Promise<Session | null> {
     return null;
   }
 }
+
+/**
+ * `fetch` with the session's headers that, for a development session whose token the server
+ * refused (401: development tokens last 12 hours), takes a new one from /console/dev-session,
+ * keeps it in the tab and in `holder`, and sends the request once more with it.
+ */
+export function sessionFetch(holder: { session: Session }): typeof fetch {
+  return async (input, init) => {
+    const send = () => {
+      const headers = new Headers(init?.headers);
+      // Headers the caller set itself (GraphiQL's header editor) win over the session's.
+      for (const [name, value] of Object.entries(sessionHeaders(holder.session)))
+        if (!headers.has(name)) headers.set(name, value);
+      return fetch(input, { ...init, headers });
+    };
+    const res = await send();
+    if (res.status !== 401 || !holder.session.dev) return res;
+    const renewed = await fetchDevSession();
+    if (!renewed || renewed.tenantId !== holder.session.tenantId) return res;
+    holder.session = renewed;
+    saveSession(renewed);
+    return send();
+  };
+}

@@ -403,6 +403,32 @@ describe('console with development authentication', () => {
       await page.getByText('development token').waitFor();
       expect(await page.getByRole('textbox', { name: 'Token' }).count()).toBe(0);
       await screenshot(page, '00-dev-session');
+
+      // A development token lasts 12 hours: a tab that outlives it takes a new one and goes on.
+      const stale = { token: 'expired.development.token', tenantId: 'demo', dev: true };
+      await page.evaluate(
+        (s) => (globalThis as any).sessionStorage.setItem('hookgate.session', JSON.stringify(s)),
+        stale,
+      );
+      const answers: number[] = [];
+      page.on('response', (r) => {
+        if (r.url().endsWith('/graphql')) answers.push(r.status());
+      });
+      await page.reload();
+      await page.getByRole('button', { name: 'New webhook' }).waitFor();
+      await page.getByText('No webhook configurations').or(page.getByRole('table')).first().waitFor();
+      expect(answers[0]).toBe(401);
+      expect(answers.slice(1).every((status) => status === 200)).toBe(true);
+      const kept = JSON.parse(
+        (await page.evaluate(() => (globalThis as any).sessionStorage.getItem('hookgate.session'))) as string,
+      );
+      expect(kept.token).not.toBe(stale.token);
+      const withKept = await fetch(server.base + '/graphql', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${kept.token}`, 'x-tenant-id': 'demo' },
+        body: JSON.stringify({ query: '{ webhookConfigs { total } }' }),
+      });
+      expect(withKept.status).toBe(200);
       expect(chromium.foreign).toEqual([]);
       expect(chromium.pageErrors).toEqual([]);
     } finally {

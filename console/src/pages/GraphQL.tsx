@@ -1,7 +1,7 @@
 import { GraphiQL } from 'graphiql';
 import 'graphiql/style.css';
 import { useMemo } from 'react';
-import { sessionHeaders, type Session } from '../session';
+import { sessionFetch, type Session } from '../session';
 
 type Params = { query: string; variables?: unknown; operationName?: string | null };
 
@@ -10,22 +10,21 @@ type Params = { query: string; variables?: unknown; operationName?: string | nul
  * and X-Tenant-Id already set. Headers typed in GraphiQL's own editor win over them.
  */
 export default function GraphQLPage({ session }: { session: Session }) {
-  const fetcher = useMemo(
-    () => async (params: Params, opts?: { headers?: Record<string, unknown> }) => {
-      const res = await fetch('/graphql', {
+  const fetcher = useMemo(() => {
+    const send = sessionFetch({ session });
+    return async (params: Params, opts?: { headers?: Record<string, unknown> }) => {
+      const res = await send('/graphql', {
         method: 'POST',
         headers: {
           'Content-Type': 'application/json',
           Accept: 'application/graphql-response+json, application/json',
-          ...sessionHeaders(session),
           ...((opts?.headers ?? {}) as Record<string, string>),
         },
         body: JSON.stringify(params),
       });
       return res.json();
-    },
-    [session],
-  );
+    };
+  }, [session]);
   const defaultQuery = `# This IDE sends the session's Authorization and X-Tenant-Id (${session.tenantId}) with every request.
 query RecentDeliveries {
   outboxRecords(first: 10) {
