@@ -43,6 +43,10 @@ export interface Config {
    * which an analytics statement is refused instead of run.
    */
   analyticsEmbeddedMaxCost: number;
+  /** A hot standby of DATABASE_URL's database where analytics statements run; unset: the primary. */
+  analyticsDatabaseUrl: string | undefined;
+  /** How long an analytics query waits for the standby to replay the definitions it names. */
+  analyticsStandbyWaitMs: number;
   shutdownTimeoutMs: number;
   /** Requests per tenant and minute on the REST and GraphQL API; 0: no limit. */
   rateLimitPerMinute: number;
@@ -178,9 +182,12 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const databaseDirectUrl = str(env, 'DATABASE_DIRECT_URL');
   if (databaseDirectUrl && !databaseUrl) throw new ConfigError('DATABASE_DIRECT_URL needs DATABASE_URL');
+  const analyticsDatabaseUrl = str(env, 'ANALYTICS_DATABASE_URL');
+  if (analyticsDatabaseUrl && !databaseUrl) throw new ConfigError('ANALYTICS_DATABASE_URL needs DATABASE_URL');
   for (const [name, value] of [
     ['DATABASE_URL', databaseUrl],
     ['DATABASE_DIRECT_URL', databaseDirectUrl],
+    ['ANALYTICS_DATABASE_URL', analyticsDatabaseUrl],
   ] as const) {
     if (value && !/^postgres(ql)?:\/\//.test(value))
       throw new ConfigError(`${name} must be a postgresql:// connection URL`);
@@ -220,6 +227,8 @@ export function loadConfig(env: Env = process.env): Config {
     analyticsTenantConcurrency: int(env, 'ANALYTICS_TENANT_CONCURRENCY', 4, 1, 1000),
     // 10 plan cost units per millisecond of the timeout: the slowest rate PGlite ran here (runner.ts).
     analyticsEmbeddedMaxCost: int(env, 'ANALYTICS_EMBEDDED_MAX_COST', analyticsStatementTimeoutMs * 10, 1, 1e12),
+    analyticsDatabaseUrl,
+    analyticsStandbyWaitMs: int(env, 'ANALYTICS_STANDBY_WAIT_MS', 2_000, 0, 600_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     rateLimitPerMinute,
     rateLimitBurst: int(env, 'RATE_LIMIT_BURST', Math.max(1, rateLimitPerMinute), 1, 10_000_000),

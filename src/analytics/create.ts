@@ -8,6 +8,7 @@ import type { Logger } from '../logger';
 import type { Metrics } from '../metrics';
 import { QueryRunner } from './runner';
 import { AnalyticsService } from './service';
+import { AnalyticsStandby } from './standby';
 
 /** The metric and view catalogues and the analytics operations over them, wired together. */
 export function createAnalyticsServices(
@@ -20,13 +21,24 @@ export function createAnalyticsServices(
 ) {
   const metricCatalog = new MetricService(db, tenants, entities, logger);
   const viewCatalog = new ViewService(db, tenants, entities, logger);
+  // A standby of a single-session database cannot exist; the setting needs DATABASE_URL (config.ts).
+  const standby =
+    config.analyticsDatabaseUrl && !db.embedded
+      ? new AnalyticsStandby(
+          db.pool,
+          db.standbyPool(config.analyticsDatabaseUrl),
+          config.analyticsStandbyWaitMs,
+          metrics.registry,
+        )
+      : undefined;
   const runner = new QueryRunner(db, config.analyticsStatementTimeoutMs, metrics.registry, {
     tenantConcurrency: config.analyticsTenantConcurrency,
     embeddedMaxCost: config.analyticsEmbeddedMaxCost,
+    standby,
   });
   return {
     metricCatalog,
     viewCatalog,
-    analytics: new AnalyticsService(tenants, entities, metricCatalog, viewCatalog, runner),
+    analytics: new AnalyticsService(tenants, entities, metricCatalog, viewCatalog, runner, standby),
   };
 }

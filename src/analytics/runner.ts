@@ -11,9 +11,11 @@ import pg from 'pg';
 import { Histogram, type Registry } from 'prom-client';
 import type { Database } from '../db/database';
 import { quoteIdent, sqlInteger } from '../db/sql';
-import { AppError } from '../errors';
+import { AppError, isConnectionError } from '../errors';
+import type { EntityDefinition } from '../catalog/model';
 import { rowsOf } from './cells';
 import type { CompiledQuery } from './compile';
+import { standbyUnavailable, type AnalyticsStandby, type StandbyTarget } from './standby';
 import type { TabularResult } from '../query/model';
 import { TenantGate } from './tenant-gate';
 
@@ -45,6 +47,12 @@ function queryFault(err: unknown, timeoutMs: number): AppError | undefined {
   return undefined;
 }
 
+/**
+ * A standby cancels a statement whose snapshot replay must overwrite (40001) or that holds a buffer
+ * replay needs (40P01); the primary answers it instead.
+ */
+const isRecoveryConflict = (err: unknown) => ['40001', '40P01'].includes((err as { code?: string })?.code ?? '');
+
 const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
 
 /**
@@ -61,12 +69,15 @@ export interface RunnerLimits {
   tenantConcurrency?: number;
   /** On PGlite: the plan cost above which a statement is refused (ANALYTICS_EMBEDDED_MAX_COST). */
   embeddedMaxCost?: number;
+  /** ANALYTICS_DATABASE_URL: statements run on this hot standby once it has replayed their tables. */
+  standby?: AnalyticsStandby;
 }
 
 export class QueryRunner {
   private readonly duration?: Histogram<'kind' | 'outcome'>;
   private readonly gate: TenantGate;
   private readonly embeddedMaxCost: number;
+  private readonly standby?: AnalyticsStandby;
 
   constructor(
     private readonly db: Database,
@@ -76,6 +87,7 @@ export class QueryRunner {
   ) {
     this.gate = new TenantGate(limits.tenantConcurrency ?? 4);
     this.embeddedMaxCost = limits.embeddedMaxCost ?? timeoutMs * 10;
+    this.standby = limits.standby;
     if (registry) {
       this.duration = new Histogram({
         name: 'hookgate_analytics_statement_duration_seconds',
@@ -92,9 +104,10 @@ export class QueryRunner {
     return this.db.embedded;
   }
 
-  async run(schema: string, q: CompiledQuery): Promise<TabularResult> {
+  /** `tables`: the entities whose tables the statement reads (a standby must have replayed them). */
+  async run(schema: string, q: CompiledQuery, tables: readonly EntityDefinition[] = []): Promise<TabularResult> {
     const select = (sql: string, wider?: string) =>
-      this.inReadOnly('query', schema, async (client) => {
+      this.inReadOnly('query', schema, tables, async (client) => {
         // Compiled queries are all SELECTs; anything else cannot be planned on its own (EXPLAIN).
         if (this.db.embedded && /^\s*(SELECT|WITH)\b/i.test(sql)) await this.refuseExpensive(client, sql, q.values);
         try {
@@ -110,33 +123,56 @@ export class QueryRunner {
   }
 
   /** PostgreSQL's plan for the statement, as text; it is planned, never executed. */
-  async explain(schema: string, q: CompiledQuery): Promise<string> {
-    const result = await this.inReadOnly('explain', schema, (client) =>
+  async explain(schema: string, q: CompiledQuery, tables: readonly EntityDefinition[] = []): Promise<string> {
+    const result = await this.inReadOnly('explain', schema, tables, (client) =>
       client.query<unknown[]>({ text: `EXPLAIN ${q.sql}`, values: q.values, rowMode: 'array' }),
     );
     return result.rows.map((r) => String(r[0])).join('\n');
   }
 
   /** One tenant (one schema) waits for its own turn only, never for another tenant's statements. */
-  private inReadOnly<T>(kind: 'query' | 'explain', schema: string, fn: (client: pg.PoolClient) => Promise<T>) {
-    return this.gate.run(schema, () => this.onReadOnlyConnection(kind, schema, fn));
+  private async inReadOnly<T>(
+    kind: 'query' | 'explain',
+    schema: string,
+    tables: readonly EntityDefinition[],
+    fn: (client: pg.PoolClient) => Promise<T>,
+  ) {
+    // Waiting for the standby happens outside the tenant's gate: it holds no connection.
+    const target = this.standby
+      ? await this.standby.target(tables.map((e) => ({ key: `${schema}\0${e.tableName}`, definition: e })))
+      : 'primary';
+    return this.gate.run(schema, async () => {
+      if (target === 'primary') return this.onReadOnlyConnection(kind, schema, 'primary', fn);
+      try {
+        return await this.onReadOnlyConnection(kind, schema, 'standby', fn);
+      } catch (err) {
+        if (!isRecoveryConflict(err)) throw err;
+        return this.onReadOnlyConnection(kind, schema, 'primary', fn);
+      }
+    });
   }
 
   private async onReadOnlyConnection<T>(
     kind: 'query' | 'explain',
     schema: string,
+    target: StandbyTarget,
     fn: (client: pg.PoolClient) => Promise<T>,
   ): Promise<T> {
-    const readOnly = this.db.readOnlyPool();
-    const client = await (readOnly ?? this.db.pool).connect();
+    const onStandby = target === 'standby' && this.standby !== undefined;
+    const readOnly = onStandby ? this.standby!.pool : this.db.readOnlyPool();
     const end = this.duration?.startTimer({ kind });
     try {
+      const client = await (readOnly ?? this.db.pool).connect();
       const result = readOnly
         ? await this.inReadOnlySession(client, schema, fn)
         : await this.inReadOnlyTransaction(client, schema, fn);
       end?.({ outcome: 'ok' });
       return result;
     } catch (err) {
+      if (onStandby && isConnectionError(err)) {
+        end?.({ outcome: 'error' });
+        throw standbyUnavailable();
+      }
       const fault = queryFault(err, this.timeoutMs);
       end?.({ outcome: fault ? ((err as { code?: unknown }).code === '57014' ? 'timeout' : 'invalid') : 'error' });
       throw fault ?? err;

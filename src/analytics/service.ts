@@ -25,11 +25,14 @@ import {
   readTime,
 } from '../query/parse';
 import type { QueryRunner } from './runner';
+import type { AnalyticsStandby } from './standby';
 import { bindView, entitySource, readViewSelect, viewSource } from './sources';
 
 interface Prepared {
   schema: string;
   compiled: CompiledQuery;
+  /** The entities whose tables the statement reads. */
+  tables: EntityDefinition[];
 }
 
 export interface QueryCheck {
@@ -65,6 +68,8 @@ export class AnalyticsService {
     private readonly metrics: MetricService,
     private readonly views: ViewService,
     private readonly runner: QueryRunner,
+    /** ANALYTICS_DATABASE_URL's standby, whose state /readyz shows. */
+    readonly standby?: AnalyticsStandby,
   ) {}
 
   private readonly lastSeen = new LastSeenDefinitions();
@@ -100,6 +105,7 @@ export class AnalyticsService {
               body as Record<string, unknown>,
               new Params(),
             ),
+            [entity],
           );
         },
       );
@@ -107,8 +113,8 @@ export class AnalyticsService {
       if (!(err instanceof AppError && err.code === 'ENTITY_NOT_FOUND')) throw err;
       const view = await this.views.find(ctx, name);
       if (!view) throw err;
-      const { schema, compiled } = await this.prepareViewAsEntity(ctx, view, body as Record<string, unknown>);
-      return this.runner.run(schema, compiled);
+      const { schema, compiled, tables } = await this.prepareViewAsEntity(ctx, view, body as Record<string, unknown>);
+      return this.runner.run(schema, compiled, tables);
     }
   }
 
@@ -129,8 +135,8 @@ export class AnalyticsService {
 
   /** PostgreSQL's plan for the query, without running it. */
   async plan(ctx: TenantContext, body: unknown): Promise<string> {
-    const { schema, compiled } = await this.prepareEntityQuery(ctx, body);
-    return this.runner.explain(schema, compiled);
+    const { schema, compiled, tables } = await this.prepareEntityQuery(ctx, body);
+    return this.runner.explain(schema, compiled, tables);
   }
 
   /** Runs a named metric with the caller's dimensions, time and filter. */
@@ -140,8 +146,8 @@ export class AnalyticsService {
       !this.runner.serial,
       () => this.metrics.getWithEntity(ctx, metricName),
       async (found) => {
-        const { schema, compiled } = await this.prepareMetricQuery(ctx, found, params, '');
-        return this.runner.run(schema, compiled);
+        const { schema, compiled, tables } = await this.prepareMetricQuery(ctx, found, params, '');
+        return this.runner.run(schema, compiled, tables);
       },
     );
   }
@@ -165,7 +171,7 @@ export class AnalyticsService {
     const definitions = [];
     for (const n of names) definitions.push(await this.metrics.getWithEntity(ctx, n));
     const prepared = await Promise.all(definitions.map((d) => this.prepareMetricQuery(ctx, d, params, 'params.')));
-    const run = (p: Prepared) => this.runner.run(p.schema, p.compiled);
+    const run = (p: Prepared) => this.runner.run(p.schema, p.compiled, p.tables);
     let results: TabularResult[];
     if (this.runner.serial) {
       results = [];
@@ -213,7 +219,7 @@ export class AnalyticsService {
       { select: bound!.select, filter: bound!.filter, time, timeField, ...paging },
       new Params(),
     );
-    return this.runner.run(schema, compiled);
+    return this.runner.run(schema, compiled, [entity]);
   }
 
   private async viewEntity(ctx: TenantContext, name: string): Promise<EntityDefinition> {
@@ -247,6 +253,7 @@ export class AnalyticsService {
         body as Record<string, unknown>,
         new Params(),
       ),
+      tables: [entity],
     };
   }
 
@@ -271,7 +278,7 @@ export class AnalyticsService {
     if (!bound) throw staleDefinition('view');
     const params = new Params();
     const { source, timeField } = viewSource(schema, entity, bound, params);
-    return { schema, compiled: this.compileBody(source, timeField, body, params) };
+    return { schema, compiled: this.compileBody(source, timeField, body, params), tables: [entity] };
   }
 
   private compileBody(
@@ -340,6 +347,7 @@ export class AnalyticsService {
     return {
       schema,
       compiled: compileQuery(source, { select, filter: combined, time, timeField, ...paging }, new Params()),
+      tables: [entity],
     };
   }
 }

@@ -51,6 +51,11 @@ export interface Database {
    * settings would land on whichever server connection the pooler hands out next.
    */
   readOnlyPool(): pg.Pool | undefined;
+  /**
+   * A pool on a hot standby of this database (ANALYTICS_DATABASE_URL), made on first use and closed
+   * with the database; its sessions get the same read-only settings as readOnlyPool's.
+   */
+  standbyPool(url: string): pg.Pool;
   /** Runs `fn` in one transaction on one connection; rolls back when it throws. */
   transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -76,6 +81,7 @@ export function createDatabase(url: string, opts: DatabaseOptions): Database {
   if (!opts.embedded && opts.preparedStatements !== false) allowPreparedStatements(pool, opts.preparedPerConnection);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   let readOnly: pg.Pool | undefined;
+  let standby: pg.Pool | undefined;
   let closed = false;
   const pooled = opts.directUrl !== undefined;
   return {
@@ -94,12 +100,21 @@ export function createDatabase(url: string, opts: DatabaseOptions): Database {
       );
       return readOnly;
     },
+    standbyPool(standbyUrl) {
+      if (closed) throw new Error('The database is closed');
+      standby ??= createPool(
+        { url: standbyUrl, max: opts.poolSize, connectionTimeoutMs, applicationName: 'hookgate-analytics' },
+        opts.logger,
+      );
+      return standby;
+    },
     transaction: (fn) => inTransaction(pool, fn),
     async close() {
       closed = true;
       await prisma.$disconnect().catch(() => undefined);
       await pool.end().catch(() => undefined);
       await readOnly?.end().catch(() => undefined);
+      await standby?.end().catch(() => undefined);
     },
   };
 }

@@ -24,10 +24,37 @@ const schemas = {
   },
   readyz: {
     summary: 'Readiness: the database answers and every migration is applied',
+    description:
+      'With ANALYTICS_DATABASE_URL, also the analytics standby’s state and replay lag; an unreachable standby ' +
+      'leaves the service ready (only analytics answer 503).',
     operationId: 'readyz',
     tags: TAGS,
     security: [],
-    response: { 200: { description: 'Ready', ...status('ready') }, ...errorResponses('UNAVAILABLE') },
+    response: {
+      200: {
+        description: 'Ready',
+        type: 'object',
+        required: ['status'],
+        additionalProperties: false,
+        properties: {
+          status: { const: 'ready' },
+          analyticsStandby: {
+            type: 'object',
+            required: ['state', 'lagSeconds'],
+            additionalProperties: false,
+            properties: {
+              state: { type: 'string', enum: ['up', 'down'] },
+              lagSeconds: {
+                type: ['number', 'null'],
+                description:
+                  'now() less the last replayed commit time while WAL waits to be replayed; 0 when none does',
+              },
+            },
+          },
+        },
+      },
+      ...errorResponses('UNAVAILABLE'),
+    },
   },
   metrics: {
     summary: 'Prometheus metrics (text format)',
@@ -57,6 +84,8 @@ export const opsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { services }
   app.get('/healthz', { schema: schemas.healthz }, async () => ({ status: 'ok' }));
 
   app.get('/readyz', { schema: schemas.readyz }, async () => {
+    // Probed beside the primary: a standby that is down or slow never makes the service unready.
+    const standby = services.analytics.standby?.status();
     let pending: string[];
     try {
       await services.db.pool.query('SELECT 1');
@@ -65,7 +94,7 @@ export const opsRoutes: FastifyPluginAsync<RouteDeps> = async (app, { services }
       throw new AppError('UNAVAILABLE', 'The database is not reachable');
     }
     if (pending.length) throw new AppError('UNAVAILABLE', `${pending.length} migration(s) not applied yet`);
-    return { status: 'ready' };
+    return standby ? { status: 'ready', analyticsStandby: await standby } : { status: 'ready' };
   });
 
   const metricsToken = services.config.metricsToken;
