@@ -120,6 +120,29 @@ describe('SharedRateLimiter', () => {
     await b.close();
   });
 
+  it('loses the slice of a process that dies: the others serve less for a while, never more', async () => {
+    const store = new MemoryStore();
+    // A process whose give-backs never arrive, as when it is killed.
+    const dying: LeaseStore = {
+      lease: (k, r) => store.lease(k, r),
+      giveBack: async () => undefined,
+      prune: async () => {},
+    };
+    const a = new SharedRateLimiter({ perMinute: 60, burst: 20, store: dying, prefix: 'api:', slice: 10 });
+    const b = new SharedRateLimiter({ perMinute: 60, burst: 20, store, prefix: 'api:', slice: 10 });
+    expect(await a.take('t')).toBe(0);
+    let served = 0;
+    for (let i = 0; i < 30; i++) if ((await b.take('t')) === 0) served++;
+    expect(served).toBe(10);
+    // A minute later the bucket is full again, and a's 9 unused tokens are long gone.
+    await vi.advanceTimersByTimeAsync(60_000);
+    served = 0;
+    for (let i = 0; i < 30; i++) if ((await b.take('t')) === 0) served++;
+    expect(served).toBe(20);
+    await a.close();
+    await b.close();
+  });
+
   it('asks the store once for requests that arrive together, and serves them all from the slice', async () => {
     let release!: () => void;
     const store = new MemoryStore();
