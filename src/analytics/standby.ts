@@ -29,8 +29,11 @@ export interface StandbyStatus {
   lagSeconds: number | null;
 }
 
+/** Above every WAL position (they are 64-bit). */
+const PAST_EVERY_LSN = 1n << 64n;
+
 /** `X/Y` (pg_lsn as text) as a number that compares. */
-export function parseLsn(text: string): bigint {
+function parseLsn(text: string): bigint {
   const [hi, lo] = text.split('/');
   return (BigInt(`0x${hi}`) << 32n) + BigInt(`0x${lo}`);
 }
@@ -136,7 +139,7 @@ export class AnalyticsStandby {
       .then(
         (r) => {
           // Not in recovery (promoted, or a primary given as the standby): everything is there.
-          const lsn = r.rows[0].lsn === null ? BigInt(Number.MAX_SAFE_INTEGER) ** 2n : parseLsn(r.rows[0].lsn);
+          const lsn = r.rows[0].lsn === null ? PAST_EVERY_LSN : parseLsn(r.rows[0].lsn);
           if (lsn > this.replayed) this.replayed = lsn;
           return lsn;
         },

@@ -24,9 +24,9 @@ const WAIT_MS = 1_500;
 
 type Body = Record<string, unknown>;
 
-/** pg_ctl as the server's owner (root runs it through runuser, as .ci/standby does). */
-function pgCtl(args: string[]): void {
-  const bin = `${execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim()}/pg_ctl`;
+/** pg_ctl of the standby's major version, as the server's owner (root goes through runuser, as .ci/standby does). */
+function pgCtl(major: number, args: string[]): void {
+  const bin = `${process.env.PG_BIN ?? `/usr/lib/postgresql/${major}/bin`}/pg_ctl`;
   if (os.userInfo().username === 'postgres') execFileSync(bin, args, { stdio: 'ignore' });
   else execFileSync('runuser', ['-u', 'postgres', '--', bin, ...args], { stdio: 'ignore' });
 }
@@ -39,6 +39,7 @@ describe.skipIf(!runnable)(
     let standbyAdmin: pg.Pool;
     let primary: pg.Pool;
     let dataDir: string;
+    let major: number;
     let receiver: Receiver;
     let dispatcher: Dispatcher;
     const prefix = 'standby';
@@ -75,7 +76,7 @@ describe.skipIf(!runnable)(
     const resumeReplay = () => standbyAdmin.query('SELECT pg_wal_replay_resume()');
     const startStandby = async () => {
       if (!(await standbyRunning()))
-        pgCtl(['-D', dataDir, '-l', `${os.tmpdir()}/hookgate-standby-test.log`, '-w', '-t', '60', 'start']);
+        pgCtl(major, ['-D', dataDir, '-l', `${os.tmpdir()}/hookgate-standby-test.log`, '-w', '-t', '60', 'start']);
       await eventually(async () => ((await standbyRunning()) ? true : undefined), 30_000, 'the standby to start');
     };
 
@@ -86,6 +87,8 @@ describe.skipIf(!runnable)(
       standbyAdmin.on('error', () => undefined);
       primary = new pg.Pool({ connectionString: databaseUrl, max: 2 });
       dataDir = (await standbyAdmin.query<{ data_directory: string }>('SHOW data_directory')).rows[0].data_directory;
+      const version = await standbyAdmin.query<{ server_version_num: string }>('SHOW server_version_num');
+      major = Math.floor(Number(version.rows[0].server_version_num) / 10_000);
       await resumeReplay();
       // The test database was made on the primary a moment ago: wait until the standby has it.
       await eventually(
@@ -253,7 +256,7 @@ describe.skipIf(!runnable)(
 
     it('while the standby is down analytics answer 503 and nothing else is affected; it answers again once back', async () => {
       await eventually(async () => ((await countOrders()) >= 1 ? true : undefined));
-      pgCtl(['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+      pgCtl(major, ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
       try {
         const rest = await post('/analytics/query', { entity: 'orders', select: [{ field: 'id', agg: 'COUNT' }] });
         expect(rest.statusCode).toBe(503);
