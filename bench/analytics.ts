@@ -46,6 +46,7 @@ async function main() {
     NODE_ENV: 'production',
     DATABASE_URL: url,
     AUTH_JWT_SECRET: SECRET,
+    SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
     LOG_LEVEL: 'silent',
     DISPATCHER: 'off',
     DB_POOL_SIZE: '10',

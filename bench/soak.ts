@@ -131,6 +131,7 @@ async function main() {
     DATABASE_URL: dbUrl,
     AUTH_JWT_SECRET: JWT_SECRET,
     NODE_ENV: 'production',
+    SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
     WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     OUTBOX_RETENTION: RETENTION,
     TRIGGER_EVENT_RETENTION: RETENTION,

@@ -4,6 +4,7 @@ import { ConfigError } from './config-error';
 import { envInt as int, type Env } from './env';
 import { loadDispatcherSettings } from './dispatcher/settings';
 import { DEFAULT_STATEMENTS_PER_CONNECTION } from './db/prepared';
+import { parseSecretsKey } from './secrets';
 
 /** Every setting of the service, parsed and validated once at start. See README "Settings". */
 export interface Config {
@@ -77,6 +78,11 @@ export interface Config {
   devAuth: boolean;
   /** Browser origins allowed to call the API cross-origin. */
   corsOrigins: string[];
+  /**
+   * SECRETS_KEY seals webhook and trigger secrets at rest; SECRETS_KEY_PREVIOUS only opens values
+   * sealed before a key change. Unset key: generated in DATA_DIR on the embedded database.
+   */
+  secrets: { key: Buffer | undefined; previousKey: Buffer | undefined };
 }
 
 export { ConfigError };
@@ -196,6 +202,17 @@ export function loadConfig(env: Env = process.env): Config {
   // every process at start, also an API-only one (DISPATCHER=off).
   loadDispatcherSettings(env, !databaseUrl);
   const rateLimitPerMinute = int(env, 'RATE_LIMIT_PER_MINUTE', 0, 0, 10_000_000);
+  const secrets = {
+    key: parseSecretsKey('SECRETS_KEY', env.SECRETS_KEY),
+    previousKey: parseSecretsKey('SECRETS_KEY_PREVIOUS', env.SECRETS_KEY_PREVIOUS),
+  };
+  // Production keeps secrets sealed under a key the operator holds (and backs up), never in clear.
+  if (production && !secrets.key) {
+    throw new ConfigError(
+      'NODE_ENV=production and SECRETS_KEY is not set: refusing to start without a key for secrets at rest ' +
+        '(SECRETS_KEY must be base64 of 32 random bytes, for example: openssl rand -base64 32)',
+    );
+  }
   const analyticsStatementTimeoutMs = int(env, 'ANALYTICS_STATEMENT_TIMEOUT_MS', 10_000, 100, 600_000);
   return {
     nodeEnv,
@@ -252,6 +269,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: metricsToken(env),
     devAuth,
     corsOrigins: corsOrigins(env),
+    secrets,
   };
 }
 

@@ -8,6 +8,8 @@ import { buildApp } from './http/app';
 import type { Logger } from './logger';
 import { createMetrics } from './metrics';
 import { createServices, type Services } from './services';
+import { installKeyring, loadOrCreateSecretsKey, SecretKeyring } from './secrets';
+import { resealStoredSecrets } from './secrets/reseal';
 
 /** Settings no AUTH_* variable covers: then the development secret in DATA_DIR signs tokens. */
 function usesDevAuth(config: Config): boolean {
@@ -59,6 +61,7 @@ export async function startRuntime(
     } finally {
       if (sessionPool !== db.pool) await sessionPool.end().catch(() => undefined);
     }
+    await startSecrets(config, db, logger, !!embedded);
     const devSecret = usesDevAuth(config) ? loadOrCreateDevSecret(config.dataDir) : undefined;
     const verifier = await TokenVerifier.fromConfig(config, devSecret);
     const services = createServices(config, db, logger, createMetrics({ defaultMetrics: opts.defaultMetrics }));
@@ -79,6 +82,26 @@ export async function startRuntime(
     await embedded?.close();
     throw err;
   }
+}
+
+/**
+ * Installs the process's secrets key ring (SECRETS_KEY; on the embedded database a key generated
+ * in DATA_DIR) and seals the secrets still stored in clear. A server database in development
+ * without a key keeps secrets in clear, and says so.
+ */
+async function startSecrets(config: Config, db: Database, logger: Logger, embedded: boolean): Promise<void> {
+  const key = config.secrets.key ?? (embedded ? loadOrCreateSecretsKey(config.dataDir) : undefined);
+  const ring = new SecretKeyring(key, [config.secrets.previousKey]);
+  installKeyring(ring);
+  if (!ring.encrypting) {
+    logger.warn('SECRETS_KEY is not set: webhook and trigger secrets are stored in clear (set it before production)');
+    return;
+  }
+  const { sealed } = await retryOnConnectionLoss(() => resealStoredSecrets(db.pool, ring, 'clear'), {
+    logger,
+    what: 'sealing stored secrets',
+  });
+  if (sealed > 0) logger.info({ sealed, keyId: ring.currentKeyId }, 'stored secrets sealed under SECRETS_KEY');
 }
 
 export async function createHttpServer(runtime: Runtime): Promise<FastifyInstance> {

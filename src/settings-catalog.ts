@@ -48,7 +48,7 @@ export const SETTINGS: readonly SettingEntry[] = [
     name: 'DATA_DIR',
     default: '`./.data`',
     meaning:
-      'The embedded database, its lock file and the development signing secret; readable by the server’s user only.',
+      'The embedded database, its lock file, the development signing secret and the generated secrets key; readable by the server’s user only.',
   },
   { name: 'PORT', default: '`4000`', meaning: 'HTTP port (`0` picks a free one; the start-up banner prints it).' },
   {
@@ -86,6 +86,18 @@ export const SETTINGS: readonly SettingEntry[] = [
   },
   { name: 'AUTH_ISSUER', default: 'unset', meaning: 'When set, tokens must carry this `iss`.' },
   { name: 'AUTH_AUDIENCE', default: 'unset', meaning: 'When set, tokens must carry this `aud`.' },
+  {
+    name: 'SECRETS_KEY',
+    default: 'unset (embedded database: generated in `DATA_DIR/secrets-key`)',
+    meaning:
+      'Base64 of exactly 32 random bytes (`openssl rand -base64 32`): webhook and trigger secrets are stored encrypted with it (AES-256-GCM). Required with `NODE_ENV=production`. Unset with a `DATABASE_URL` in development: secrets stay in clear (a warning at start-up).',
+  },
+  {
+    name: 'SECRETS_KEY_PREVIOUS',
+    default: 'unset',
+    meaning:
+      'The key `SECRETS_KEY` replaces: still read (never written) during a key change, until `npm run secrets:rotate` has sealed every secret under `SECRETS_KEY`.',
+  },
   {
     name: 'METRICS_TOKEN',
     default: 'unset',

@@ -29,6 +29,7 @@ async function hookgate(databaseUrl: string, secret: string) {
   const config = loadConfig({
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
+    SECRETS_KEY: crypto.randomBytes(32).toString('base64'),
     AUTH_JWT_SECRET: crypto.randomBytes(32).toString('hex'),
     LOG_LEVEL: 'warn',
     DISPATCHER: 'off',

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { openSecret } from '../secrets';
 import type { SignatureScheme } from '../webhooks/model';
 import { decodeStandardWebhooksSecret } from '../webhooks/secrets';
 
@@ -32,7 +33,10 @@ class SecretFormatError extends Error {
   }
 }
 
-/** The secrets that sign a delivery: the current one, and the one a rotation replaced while its grace runs. */
+/**
+ * The secrets that sign a delivery: the current one, and the one a rotation replaced while its
+ * grace runs, as stored (sealed, or in clear; see src/secrets).
+ */
 export interface SigningKeys {
   scheme: SignatureScheme;
   secret: string | null;
@@ -58,10 +62,14 @@ export type DeliverySigner = (requestId: string, timestampSeconds: number, body:
  * A signer for one configuration's scheme and secrets (docs/api.md#signatures, #secret-rotation), made once per claimed
  * batch: the header names are built and a `whsec_` secret decoded once, not per delivery. Without
  * a secret, the signature header is left out. During a rotation's grace both signatures are sent,
- * the new one first, one space between them. Throws when a stored `whsec_` secret does not decode.
+ * the new one first, one space between them. Stored secrets are opened here, once per
+ * configuration and batch (and kept opened by src/secrets). Throws when a stored secret cannot be
+ * opened (SecretDecryptError) or a `whsec_` secret does not decode.
  */
 export function createSigner(keys: SigningKeys, headerPrefix: string): DeliverySigner {
-  const secrets = [keys.secret, keys.previousSecret].filter((s): s is string => s !== null && s !== '');
+  const secrets = [openSecret(keys.secret), openSecret(keys.previousSecret)].filter(
+    (s): s is string => s !== null && s !== '',
+  );
   if (keys.scheme === 'STANDARD_WEBHOOKS') {
     const decoded = keys.secret ? secrets.map(standardWebhooksKey) : [];
     return (requestId, timestampSeconds, body) => {

@@ -8,6 +8,7 @@ import { createRequestLimiter, type RequestLimiter } from '../limits/create';
 import type { Logger } from '../logger';
 import { createIntakeMetrics, type IntakeMetrics } from './metrics';
 import { UUID_PATTERN } from '../validation';
+import { openSecret } from '../secrets';
 import { INTAKE_HEADERS, triggerNotFound, type AcceptedEvent } from './model';
 import { EventWriter, type ActionApplier, type EventWriterOptions, type RecordActionSpec } from './event-writer';
 import { schemeHeaders, verifyScheme, type SchemeSettings, type SignatureScheme } from './schemes';
@@ -214,7 +215,8 @@ export class TriggerIntake {
       maxSkewSeconds: row.webhook_max_skew_seconds as number,
       headerPrefix: this.headerPrefix,
     };
-    const secret = row.webhook_secret === '' ? null : (row.webhook_secret as string | null);
+    // Opened once per trigger version: requests verify against the cached target.
+    const secret = row.webhook_secret === '' ? null : openSecret(row.webhook_secret as string | null);
     const target: IntakeTarget = {
       id: row.id,
       version: row.version,

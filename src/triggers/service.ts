@@ -9,6 +9,7 @@ import type { TenantContext } from '../auth/permissions';
 import { TRIGGER_DEFAULTS, triggerNotFound, type Trigger, type TriggerEvent, type TriggerEventPage } from './model';
 import { encodeCursor, readEventPaging, readTriggerFields, type TriggerFields } from './validation';
 import { UUID_PATTERN } from '../validation';
+import { sealSecret } from '../secrets';
 import type { EntityService } from '../catalog/entity-service';
 import type { Database } from '../db/database';
 import { retryOnLostRace } from '../db/retry';
@@ -95,7 +96,7 @@ export class TriggerService {
         tenantId: ctx.tenantId,
         name: f.name!,
         enabled: f.enabled ?? TRIGGER_DEFAULTS.enabled,
-        webhookSecret: f.webhookSecret ?? null,
+        webhookSecret: sealSecret(f.webhookSecret ?? null),
         webhookTimestampHeader: f.webhookTimestampHeader ?? TRIGGER_DEFAULTS.webhookTimestampHeader,
         webhookSignatureHeader: f.webhookSignatureHeader ?? TRIGGER_DEFAULTS.webhookSignatureHeader,
         webhookMaxSkewSeconds: f.webhookMaxSkewSeconds ?? TRIGGER_DEFAULTS.webhookMaxSkewSeconds,
@@ -127,6 +128,7 @@ export class TriggerService {
       where: { id, tenantId: ctx.tenantId },
       data: {
         ...rest,
+        ...(rest.webhookSecret !== undefined ? { webhookSecret: sealSecret(rest.webhookSecret) } : {}),
         ...(recordFieldMap === undefined ? {} : { recordFieldMap: recordFieldMap ?? Prisma.DbNull }),
         updatedAt: new Date(),
         updatedBy: ctx.actor,

@@ -5,6 +5,7 @@ import { webhookHealth, type WebhookHealthRow } from '../outbox/health';
 import type { TenantContext } from '../auth/permissions';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError, validationError } from '../errors';
+import { openSecret, sealSecret } from '../secrets';
 import { UUID_PATTERN } from '../validation';
 import { WEBHOOK_DEFAULTS } from './defaults';
 import {
@@ -131,7 +132,7 @@ export class WebhookConfigService {
           backoffInitialSeconds: f.backoffInitialSeconds ?? WEBHOOK_DEFAULTS.backoffInitialSeconds,
           backoffFactor: f.backoffFactor ?? WEBHOOK_DEFAULTS.backoffFactor,
           enabled: f.enabled ?? WEBHOOK_DEFAULTS.enabled,
-          secret: f.secret ?? null,
+          secret: sealSecret(f.secret ?? null),
           signatureScheme: f.signatureScheme ?? 'HOOKGATE_V1',
           rateLimitPerSecond: f.rateLimitPerSecond ?? null,
           maxInFlight: f.maxInFlight ?? null,
@@ -150,7 +151,13 @@ export class WebhookConfigService {
     for (let attempt = 1; ; attempt++) {
       const signing = await this.signingUpdate(ctx, id, f);
       const where = { id, tenantId: ctx.tenantId, deleted: false, ...signing.guard };
-      const data = { ...f, ...signing.data, updatedAt: new Date(), updatedBy: ctx.actor };
+      const data = {
+        ...f,
+        ...(f.secret !== undefined ? { secret: sealSecret(f.secret) } : {}),
+        ...signing.data,
+        updatedAt: new Date(),
+        updatedBy: ctx.actor,
+      };
       let count: number;
       if (f.entityName !== undefined) {
         // Moving a configuration to another entity takes a slot there.
@@ -196,7 +203,7 @@ export class WebhookConfigService {
     });
     if (!stored) throw notFound();
     const scheme = f.signatureScheme ?? (stored.signatureScheme as SignatureScheme);
-    const secret = f.secret !== undefined ? f.secret : stored.secret;
+    const secret = f.secret !== undefined ? f.secret : openSecret(stored.secret);
     const mismatch = secretSchemeMismatch(scheme, secret);
     if (mismatch) {
       throw validationError([
@@ -272,7 +279,8 @@ export class WebhookConfigService {
    * it is ever shown. For `graceSeconds` (default one day, 0..30 days) the secret it replaces keeps
    * signing too, so receivers can switch at their pace; 0 drops it at once. A rotation during a
    * grace replaces the older secret: at most two sign at once. One statement, so two concurrent
-   * rotations cannot both keep the same old secret.
+   * rotations cannot both keep the same old secret. Secrets are stored sealed (src/secrets): the
+   * old one moves to previous_secret as it is stored.
    */
   async rotateSecret(ctx: TenantContext, id: string, graceSeconds?: number | null): Promise<string> {
     const grace = readRotationGrace(graceSeconds);
@@ -283,13 +291,13 @@ export class WebhookConfigService {
              previous_secret_expires_at =
                CASE WHEN ${grace}::int > 0 AND secret <> '' THEN now() + ${grace}::int * interval '1 second' END,
              secret = CASE WHEN signature_scheme = 'STANDARD_WEBHOOKS'
-                           THEN ${newSecret('STANDARD_WEBHOOKS')} ELSE ${newSecret('HOOKGATE_V1')} END,
+                           THEN ${sealSecret(newSecret('STANDARD_WEBHOOKS'))} ELSE ${sealSecret(newSecret('HOOKGATE_V1'))} END,
              updated_at = now(),
              updated_by = ${ctx.actor}
        WHERE id = ${id}::uuid AND tenant_id = ${ctx.tenantId} AND NOT deleted
    RETURNING secret`;
     if (rows.length === 0) throw notFound();
-    return rows[0].secret;
+    return openSecret(rows[0].secret);
   }
 
   /**

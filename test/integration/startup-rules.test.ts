@@ -36,10 +36,11 @@ describe('start-up rules', () => {
     }
     expect(configError({ DATABASE_URL: 'postgresql://db/x' })).toMatch(/DATABASE_URL.*AUTH_JWT_SECRET/);
     expect(configError({ NODE_ENV: 'development', DATABASE_URL: 'postgresql://db/x' })).toMatch(/DATABASE_URL/);
-    // With keys, any combination starts.
-    expect(configError({ NODE_ENV: 'Production', AUTH_JWT_SECRET: TEST_JWT_SECRET })).toBeUndefined();
+    // With keys, any combination starts (production also needs its secrets key).
+    const SECRETS_KEY = Buffer.alloc(32, 7).toString('base64');
+    expect(configError({ NODE_ENV: 'Production', AUTH_JWT_SECRET: TEST_JWT_SECRET, SECRETS_KEY })).toBeUndefined();
     expect(configError({ HOST: '0.0.0.0', AUTH_JWT_SECRET: TEST_JWT_SECRET })).toBeUndefined();
-    expect(loadConfig({ NODE_ENV: 'Production', AUTH_JWT_SECRET: TEST_JWT_SECRET }).production).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'Production', AUTH_JWT_SECRET: TEST_JWT_SECRET, SECRETS_KEY }).production).toBe(true);
   });
 
   it('runs development authentication only on a loopback listen address', () => {

@@ -143,9 +143,8 @@ describe('config', () => {
       databaseUrl: undefined,
     });
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(loadConfig({ NODE_ENV: 'production', AUTH_JWT_SECRET: 'p'.repeat(32) }).webhookAllowPrivateTargets).toBe(
-      false,
-    );
+    const keys = { AUTH_JWT_SECRET: 'p'.repeat(32), SECRETS_KEY: Buffer.alloc(32, 7).toString('base64') };
+    expect(loadConfig({ NODE_ENV: 'production', ...keys }).webhookAllowPrivateTargets).toBe(false);
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ DISPATCHER: 'maybe' })).toThrow(/DISPATCHER/);
     expect(() => loadConfig({ AUTH_JWT_SECRET: 'short' })).toThrow(/32/);
