@@ -80,6 +80,11 @@ export interface OutboxListQuery {
   status?: OutboxStatus | null;
   entityName?: string | null;
   webhookConfigId?: string | null;
+  /** The record's request id (as its receiver got it); one that is not a UUID matches nothing. */
+  requestId?: string | null;
+  /** Bounds on createdAt, both included. */
+  createdAfter?: Date | null;
+  createdBefore?: Date | null;
   first?: number | null;
   after?: string | null;
 }

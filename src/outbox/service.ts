@@ -57,17 +57,27 @@ export class OutboxService {
       errors.push({ field: 'first', message: `must be an integer from 1 to ${MAX_PAGE}` });
     if (query.status != null && !OUTBOX_STATUSES.includes(query.status))
       errors.push({ field: 'status', message: `must be one of ${OUTBOX_STATUSES.join(', ')}` });
+    const invalidDate = (d: Date | null | undefined) => d != null && Number.isNaN(d.getTime());
+    if (invalidDate(query.createdAfter)) errors.push({ field: 'createdAfter', message: 'must be a date-time' });
+    if (invalidDate(query.createdBefore)) errors.push({ field: 'createdBefore', message: 'must be a date-time' });
+    if (query.createdAfter != null && query.createdBefore != null && query.createdAfter > query.createdBefore)
+      errors.push({ field: 'createdBefore', message: 'must not be before createdAfter' });
     if (errors.length) throw validationError(errors);
     const after = query.after != null && query.after !== '' ? decodeCursor(query.after) : undefined;
     // No configuration has an id that is not a UUID: such a filter matches nothing.
     if (query.webhookConfigId != null && !UUID_PATTERN.test(query.webhookConfigId))
       return { items: [], nextCursor: null };
+    // Every request id is a UUID: anything else (a receiver's quote cut short, say) names no record.
+    if (query.requestId != null && !UUID_PATTERN.test(query.requestId)) return { items: [], nextCursor: null };
 
     const outbox = tenantOutbox(ctx.tenantId, await this.tenants.ensure(ctx.tenantId));
     const rows = await listOutboxRecords(this.db.pool, outbox, {
       status: query.status,
       entityName: query.entityName,
       webhookConfigId: query.webhookConfigId,
+      requestId: query.requestId,
+      createdAfter: query.createdAfter,
+      createdBefore: query.createdBefore,
       beforeId: after,
       limit: first + 1,
     });

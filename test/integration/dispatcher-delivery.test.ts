@@ -368,7 +368,7 @@ describe('dispatcher: delivery and the transition table', () => {
       'SELECT version FROM tenant_schema_migrations WHERE tenant_id = $1 ORDER BY version',
       [tenant],
     );
-    expect(versions.map((v) => v.version)).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(versions.map((v) => v.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     const { rows: constraints } = await s.db.pool.query(
       `SELECT conname FROM pg_constraint WHERE conrelid = $1::regclass AND contype = 'u'`,
       [outbox.table],

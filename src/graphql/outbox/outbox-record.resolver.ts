@@ -9,11 +9,14 @@ export class OutboxRecordResolver {
     description: "The tenant's outbox records, newest first (first: default 50, at most 500)",
   })
   async outboxRecords(@Args(() => OutboxRecordsArgs) args: OutboxRecordsArgs, @Ctx() ctx: GraphQLContext) {
-    const { status, entityName, webhookConfigId, first, after } = args;
+    const { status, entityName, webhookConfigId, requestId, createdAfter, createdBefore, first, after } = args;
     return ctx.services.outbox.list(await ctx.authorize(CONFIG_ADMIN), {
       status,
       entityName,
       webhookConfigId,
+      requestId,
+      createdAfter,
+      createdBefore,
       first,
       after,
     });

@@ -13,6 +13,13 @@ export class OutboxRecordsArgs {
   @Field(() => OutboxStatus, { nullable: true }) status?: OutboxStatus;
   @Field(() => String, { nullable: true }) entityName?: string;
   @Field(() => ID, { nullable: true }) webhookConfigId?: string;
+  @Field(() => String, {
+    nullable: true,
+    description: "The record's request id, as its receiver got it; a value that is not a UUID matches nothing",
+  })
+  requestId?: string;
+  @Field(() => GraphQLDateTime, { nullable: true, description: 'createdAt at or after' }) createdAfter?: Date;
+  @Field(() => GraphQLDateTime, { nullable: true, description: 'createdAt at or before' }) createdBefore?: Date;
   @Field(() => Int, { nullable: true }) first?: number;
   @Field(() => String, { nullable: true }) after?: string;
 }

@@ -30,7 +30,8 @@ export async function insertOutboxRecords(
   rows: NewOutboxRecords,
 ): Promise<{ hintDue: boolean }> {
   // date_trunc: next_retry_at keeps milliseconds; rounding up could make a fresh record not yet due.
-  // A data-modifying WITH runs to completion whether or not the outer SELECT reads it.
+  // A data-modifying WITH runs to completion whether or not the outer SELECT reads it. Each record's
+  // request id also goes to the look-up table (tenant schema 8) here, so no record ever lacks it.
   const text = statementText(
     `outbox insert ${outbox.table}`,
     () => `WITH written AS (
@@ -38,6 +39,9 @@ export async function insertOutboxRecords(
              SELECT $1, $2, u.operation, u.request_id, u.webhook_config_id, u.payload_json, u.max_retries, u.record_key, date_trunc('milliseconds', now())
                FROM unnest($3::text[], $4::uuid[], $5::uuid[], $6::text[], $7::int[], $9::text[])
                     AS u(operation, request_id, webhook_config_id, payload_json, max_retries, record_key)
+             RETURNING id, request_id
+           ), indexed AS (
+             INSERT INTO ${outbox.requestIds} (request_id, record_id) SELECT request_id, id FROM written
            )
            SELECT ${HINT_CHECK_NOTIFY_COLUMNS('$1', '$8')}`,
   );

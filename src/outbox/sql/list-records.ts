@@ -12,6 +12,9 @@ export async function listOutboxRecords(
     status?: OutboxStatus | null;
     entityName?: string | null;
     webhookConfigId?: string | null;
+    requestId?: string | null;
+    createdAfter?: Date | null;
+    createdBefore?: Date | null;
     beforeId?: string;
     limit: number;
   },
@@ -21,6 +24,14 @@ export async function listOutboxRecords(
   if (args.status != null) where.push('status = ' + params.add(args.status));
   if (args.entityName != null) where.push('entity_name = ' + params.add(args.entityName));
   if (args.webhookConfigId != null) where.push('webhook_config_id = ' + params.add(args.webhookConfigId) + '::uuid');
+  if (args.requestId != null) {
+    // Through the look-up table's key (tenant schema 8): the outbox has no index on request_id.
+    const requestId = params.add(args.requestId) + '::uuid';
+    where.push(`id IN (SELECT record_id FROM ${outbox.requestIds} WHERE request_id = ${requestId})`);
+    where.push('request_id = ' + requestId);
+  }
+  if (args.createdAfter != null) where.push('created_at >= ' + params.add(args.createdAfter));
+  if (args.createdBefore != null) where.push('created_at <= ' + params.add(args.createdBefore));
   if (args.beforeId !== undefined) where.push('id < ' + params.add(args.beforeId) + '::bigint');
   const { rows } = await db.query<OutboxRow>(
     `SELECT ${OUTBOX_ROW_COLUMNS} FROM ${outbox.table}

@@ -15,6 +15,8 @@ export interface TenantOutbox {
   readonly attempts: string;
   /** `"schema"."webhook_health_minutes"`, quoted (tenant schema 7). */
   readonly health: string;
+  /** `"schema"."outbox_request_ids"`, quoted (tenant schema 8): request id to record id. */
+  readonly requestIds: string;
 }
 
 /** `schema` defaults to the tenant's schema name; pass the one `TenantSchemas.ensure` returned where it ran. */
@@ -25,5 +27,6 @@ export function tenantOutbox(tenantId: string, schema = tenantSchemaName(tenantI
     table: qualified(schema, 'mutation_webhook_outbox'),
     attempts: qualified(schema, 'delivery_attempts'),
     health: qualified(schema, 'webhook_health_minutes'),
+    requestIds: qualified(schema, 'outbox_request_ids'),
   };
 }
