@@ -3,7 +3,7 @@ import { useQuery } from 'urql';
 import { ConsoleOutboxRecordsDocument, ConsoleWebhookConfigsDocument, type OutboxStatus } from '../gql/graphql';
 import { navigate, usePath } from '../router';
 import { OUTBOX_STATUSES } from '../enums';
-import { DeliveryFilters } from '../components/deliveries/DeliveryFilters';
+import { createdBounds, DeliveryFilters } from '../components/deliveries/DeliveryFilters';
 import { OutboxTable } from '../components/deliveries/OutboxTable';
 import { RecordDetails } from '../components/deliveries/RecordDetails';
 import { ReplayDead } from '../components/deliveries/ReplayDead';
@@ -32,13 +32,23 @@ export function DeliveriesPage() {
   const status = statusOf(search.get('status'));
   const configId = search.get('config') ?? null;
   const recordId = search.get('record');
+  const requestId = search.get('request') ?? '';
+  const createdFrom = search.get('from') ?? '';
+  const createdTo = search.get('to') ?? '';
   const [cursors, setCursors] = useState<Array<string | null>>([null]);
   const after = cursors[cursors.length - 1];
-  useEffect(() => setCursors([null]), [status, configId]);
+  useEffect(() => setCursors([null]), [status, configId, requestId, createdFrom, createdTo]);
 
   const [list, refresh] = useQuery({
     query: ConsoleOutboxRecordsDocument,
-    variables: { status, webhookConfigId: configId, first: PAGE_SIZE, after },
+    variables: {
+      status,
+      webhookConfigId: configId,
+      requestId: requestId || null,
+      ...createdBounds(createdFrom, createdTo),
+      first: PAGE_SIZE,
+      after,
+    },
     requestPolicy: 'cache-and-network',
   });
   const [configs] = useQuery({ query: ConsoleWebhookConfigsDocument, variables: { page: 1, pageSize: 100 } });
@@ -58,13 +68,19 @@ export function DeliveriesPage() {
       <DeliveryFilters
         status={status}
         configId={configId}
+        requestId={requestId}
+        createdFrom={createdFrom}
+        createdTo={createdTo}
         configs={configItems}
         onChange={(filter) => setQuery({ ...filter, record: undefined })}
       />
       <ErrorBox error={list.error} />
       {!list.data && !list.error ? <Loading /> : null}
       {list.data && items.length === 0 ? (
-        <Empty>No outbox records{status ? ` with status ${status}` : ''}.</Empty>
+        <Empty>
+          No outbox records{status ? ` with status ${status}` : ''}
+          {requestId || createdFrom || createdTo ? ' matching the search' : ''}.
+        </Empty>
       ) : null}
       <div className="split">
         {items.length ? (
