@@ -24,8 +24,8 @@ import type { TenantOutbox } from './sql/tenant-outbox';
  * lease. A crashed dispatcher therefore delays its records by at most its lease, never forever.
  */
 
-// The writers' statements run prepared where the pool allows it (src/db/prepared.ts: never on
-// the embedded database, whose connections share one session).
+// The writers' statements run prepared where the pool allows it (src/db/prepared.ts), never on
+// the embedded database, whose connections share one session.
 
 /**
  * In-process hint, emitted before the writer's commit: a dispatcher in this process looks at the
