@@ -56,7 +56,11 @@ type HoldsEvery<Enum extends string, List extends readonly Enum[]> = [Enum] exte
   : { missing: Exclude<Enum, List[number]> };
 type Holds<Check extends true> = Check;
 
-/** Fails to compile, naming the missing value, when the schema gains a value a list lacks. */
+/**
+ * Fails to compile, naming the missing value, when the schema gains a value a list lacks. Exported
+ * only so that it is compiled at all.
+ * @public
+ */
 export type EnumListsAreComplete = [
   Holds<HoldsEvery<ChangeOperation, typeof CHANGE_OPERATIONS>>,
   Holds<HoldsEvery<OutboxStatus, typeof OUTBOX_STATUSES>>,

@@ -24,7 +24,7 @@ export function saveSession(session: Session | null): void {
   else sessionStorage.removeItem(KEY);
 }
 
-export function sessionHeaders(session: Session): Record<string, string> {
+function sessionHeaders(session: Session): Record<string, string> {
   return { Authorization: `Bearer ${session.token}`, 'X-Tenant-Id': session.tenantId };
 }
 

@@ -29,7 +29,7 @@ interface RetryPolicy {
  * attempt: almost every call succeeds at once, and p-retry's set-up is a measurable cost on the
  * dispatcher's path (docs/benchmarks.md, "Dispatcher").
  */
-export async function retryWhen<T>(fn: () => Promise<T>, policy: RetryPolicy): Promise<T> {
+async function retryWhen<T>(fn: () => Promise<T>, policy: RetryPolicy): Promise<T> {
   let firstFailure: unknown;
   try {
     return await fn();

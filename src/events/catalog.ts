@@ -1,4 +1,5 @@
 import type { EntityDefinition, FieldDefinition, FieldType } from '../catalog/model';
+import { exampleRecord } from '../catalog/example-record';
 import { CHANGE_OPERATIONS, type ChangeOperation } from '../webhooks/model';
 
 /**
@@ -45,7 +46,7 @@ const CHANGE_KINDS: Readonly<Record<ChangeOperation, Omit<ChangeKind, 'operation
   DELETE: { data: 'null', previous: 'record', description: 'A record was deleted' },
 };
 
-export const ENTITY_CHANGE_KINDS: readonly ChangeKind[] = CHANGE_OPERATIONS.map((operation) => ({
+const ENTITY_CHANGE_KINDS: readonly ChangeKind[] = CHANGE_OPERATIONS.map((operation) => ({
   operation,
   ...CHANGE_KINDS[operation],
 }));
@@ -76,43 +77,22 @@ const FIELD_SCHEMAS: Readonly<Record<FieldType, { type?: string } & JsonSchema>>
 };
 
 /** Example values of each type; `alt` gives the record before an example change. */
-const EXAMPLE_VALUES: Readonly<Record<FieldType, [unknown, unknown]>> = {
-  STRING: ['example', 'earlier example'],
-  INTEGER: [42, 41],
-  FLOAT: [3.5, 2.25],
-  DECIMAL: [19.99, 18.5],
-  BOOLEAN: [true, false],
-  TIMESTAMP: ['2026-11-26T08:30:00.000Z', '2026-11-25T17:05:00.000Z'],
-  DATE: ['2026-11-26', '2026-11-25'],
-  JSON: [{ key: 'value' }, { key: 'earlier value' }],
-};
 
 /** The schema of one field's value: every field but the primary key may be null. */
-export function fieldSchema(field: FieldDefinition, nullable: boolean): JsonSchema {
+function fieldSchema(field: FieldDefinition, nullable: boolean): JsonSchema {
   const base = FIELD_SCHEMAS[field.type];
   if (!nullable || base.type === undefined) return { ...base };
   return { ...base, type: [base.type, 'null'] };
 }
 
 /** The schema of a record of `entity` as a payload's `data` or `previous` carries it. */
-export function recordSchema(entity: EntityDefinition): JsonSchema {
+function recordSchema(entity: EntityDefinition): JsonSchema {
   return {
     type: 'object',
     properties: Object.fromEntries(entity.fields.map((f) => [f.name, fieldSchema(f, f.name !== entity.primaryKey)])),
     required: entity.fields.map((f) => f.name),
     additionalProperties: false,
   };
-}
-
-/** An example record of `entity`: every field set, of its type (`before`: other values). */
-export function exampleRecord(entity: EntityDefinition, before = false): Record<string, unknown> {
-  return Object.fromEntries(
-    entity.fields.map((f) => {
-      // The key stays the same before and after a change.
-      const [now, then] = EXAMPLE_VALUES[f.type];
-      return [f.name, before && f.name !== entity.primaryKey ? then : now];
-    }),
-  );
 }
 
 function slotSchema(slot: Slot, record: JsonSchema, description: string): JsonSchema {
@@ -127,7 +107,7 @@ function slotExample(slot: Slot, record: Record<string, unknown>): Record<string
 
 const UUID = { type: 'string', format: 'uuid' };
 
-export interface PayloadParts {
+interface PayloadParts {
   tenantId: string;
   entityName: string;
   operation: string;
@@ -140,7 +120,7 @@ export interface PayloadParts {
  * The schema of a whole payload (docs/api.md#payload): the same envelope for every kind of event,
  * only `data` and `previous` differ. Every property is required and no other is allowed.
  */
-export function payloadSchema(p: PayloadParts): JsonSchema {
+function payloadSchema(p: PayloadParts): JsonSchema {
   const properties = {
     eventId: { ...UUID, description: 'Identifies the change; shared by its records for several configurations' },
     tenantId: { const: p.tenantId },
@@ -176,7 +156,7 @@ const EXAMPLE_IDS = {
 };
 
 /** The catalog entry of one entity and one kind of change. */
-export function entityEventType(tenantId: string, entity: EntityDefinition, kind: ChangeKind): EventType {
+function entityEventType(tenantId: string, entity: EntityDefinition, kind: ChangeKind): EventType {
   const record = recordSchema(entity);
   const schema = payloadSchema({
     tenantId,

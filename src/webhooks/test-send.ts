@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import type { TenantContext } from '../auth/permissions';
-import type { EntityDefinition, FieldType } from '../catalog/model';
+import { exampleRecord } from '../catalog/example-record';
+import type { EntityDefinition } from '../catalog/model';
 import { sendOnce, type SingleAttempt } from '../dispatcher/send-once';
 import type { DeliveryConfig } from '../dispatcher/request';
 import { AppError, validationError } from '../errors';
@@ -41,35 +42,6 @@ export function readTestBody(body: unknown): Record<string, unknown> | undefined
   return readTestData((body as { data?: unknown }).data);
 }
 
-/** A value of each field type, in the JSON form deliveries carry it. */
-function exampleValue(type: FieldType, name: string, at: Date): unknown {
-  switch (type) {
-    case 'STRING':
-      return `example ${name}`;
-    case 'INTEGER':
-      return 42;
-    case 'FLOAT':
-      return 3.25;
-    case 'DECIMAL':
-      return 19.99;
-    case 'BOOLEAN':
-      return true;
-    case 'TIMESTAMP':
-      return at.toISOString();
-    case 'DATE':
-      return at.toISOString().slice(0, 10);
-    case 'JSON':
-      return { example: true };
-  }
-}
-
-/** A record of the entity with every field set to a value of its type. */
-export function exampleRecord(entity: EntityDefinition, at: Date): Record<string, unknown> {
-  const record: Record<string, unknown> = {};
-  for (const field of entity.fields) record[field.name] = exampleValue(field.type, field.name, at);
-  return record;
-}
-
 /**
  * Test sends: one example delivery to a configuration's endpoint, answered at once. The payload
  * has a real delivery's shape with `operation: "TEST"`; the request is made, signed and guarded as
@@ -97,7 +69,7 @@ export class TestSender {
       requestId,
       writeRequestId,
       occurredAt: occurredAt.toISOString(),
-      data: data ?? (await this.example(ctx, config.entityName, occurredAt)),
+      data: data ?? (await this.example(ctx, config.entityName)),
       previous: null,
     };
     // Disabled configurations are tested too: only the dispatcher skips them.
@@ -110,9 +82,9 @@ export class TestSender {
   }
 
   /** The entity's example record; an entity not defined (yet) has no fields to show: `{}`. */
-  private async example(ctx: TenantContext, entityName: string, at: Date): Promise<Record<string, unknown>> {
+  private async example(ctx: TenantContext, entityName: string): Promise<Record<string, unknown>> {
     try {
-      return exampleRecord(await this.entities.get(ctx, entityName), at);
+      return exampleRecord(await this.entities.get(ctx, entityName));
     } catch (err) {
       if (err instanceof AppError && err.code === 'ENTITY_NOT_FOUND') return {};
       throw err;

@@ -4,7 +4,7 @@ import { CONFIG_ADMIN } from '../../auth/permissions';
 import type { GraphQLContext } from '../context';
 
 @ObjectType({ description: 'One kind of event a webhook receives: the JSON Schema of its payload and an example' })
-export class EventType {
+class EventType {
   @Field({ description: 'The entity whose changes it reports' }) entityName!: string;
   @Field({ description: 'INSERT, UPDATE, UPSERT or DELETE' }) operation!: string;
   @Field(() => GraphQLJSON, { description: 'The JSON Schema (draft 2020-12) of the payload as delivered' })
