@@ -150,10 +150,6 @@ export function installKeyring(ring: SecretKeyring): void {
   active = ring.withFallback(active);
 }
 
-export function activeKeyring(): SecretKeyring {
-  return active;
-}
-
 /** The stored form of a secret under the process's key ring; null and '' (no secret) stay as they are. */
 export function sealSecret<T extends string | null | undefined>(clear: T): T {
   if (clear === null || clear === undefined || clear === '') return clear;
