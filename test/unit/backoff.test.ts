@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { backoffSeconds, MAX_BACKOFF_SECONDS } from '../../src/dispatcher/backoff';
 
-describe('backoffSeconds (service-spec "Backoff")', () => {
+describe('backoffSeconds (the backoff rule)', () => {
   it('is base * factor^n for the attempt with retry_count n', () => {
     expect([0, 1, 2, 3].map((n) => backoffSeconds(5, 2, n))).toEqual([5, 10, 20, 40]);
     expect(backoffSeconds(3, 1.5, 2)).toBeCloseTo(6.75);

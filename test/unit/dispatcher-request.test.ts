@@ -23,7 +23,7 @@ const config: DeliveryConfig = {
 };
 const record = { requestId: '7d3c6a3e-0000-4000-8000-000000000001', payloadJson: '{"x":1}' };
 
-describe('prepareDelivery (service-spec "Delivery procedure")', () => {
+describe('prepareDelivery (the delivery procedure)', () => {
   it('checks in order: configuration, enabled, URL, headers', () => {
     expect(prepareDelivery(record, null, 'Hookgate', 1)).toEqual({ refused: { kind: 'config-missing' } });
     expect(prepareDelivery(record, { ...config, enabled: false, webhookUrl: '' }, 'Hookgate', 1)).toEqual({
