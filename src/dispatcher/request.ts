@@ -75,7 +75,7 @@ export interface DeliveryEndpoint {
 
 /**
  * The endpoint of a configuration, or the outcome that ends its records without a request (in the
- * spec's order: configuration, URL, headers, signature). The fixed headers (Content-Type and every
+ * order docs/api.md#delivery gives: configuration, URL, headers, signature). The fixed headers (Content-Type and every
  * signature scheme's) are reserved: a configured header of the same name (any case) is dropped, so
  * it never poses as a signature the receiver might check.
  */

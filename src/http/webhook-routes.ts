@@ -15,7 +15,7 @@ import {
   WEBHOOK_LIST_QUERY,
 } from './openapi-schemas';
 
-/** The REST shape of a configuration: events as the comma-separated string the spec shows. */
+/** The REST shape of a configuration: events as one comma-separated string (docs/api.md#webhook-configurations). */
 function toRestDto(c: WebhookConfig) {
   return {
     id: c.id,

@@ -78,7 +78,7 @@ const FORBIDDEN_HEADERS = new Set(['host', 'content-length', 'transfer-encoding'
 
 /**
  * headersJson must be JSON text of an object whose values are strings. Broken ones are
- * WEBHOOK_HEADERS_INVALID (not VALIDATION_FAILED), as the spec names that code.
+ * WEBHOOK_HEADERS_INVALID (not VALIDATION_FAILED), the code docs/api.md#errors gives them.
  */
 function parseHeadersJson(text: string): Record<string, string> {
   let parsed: unknown;
