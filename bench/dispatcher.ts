@@ -17,9 +17,7 @@
  * measures the arrivals over BENCH_PACE_SECONDS (30) after a 5 s start.
  */
 import 'reflect-metadata';
-import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
 import { Dispatcher } from '../src/dispatcher/dispatcher';
@@ -31,8 +29,9 @@ import { listDueTenants } from '../src/outbox/sql/list-due-tenants';
 import { claimDueRecords } from '../src/outbox/sql/claim-due-records';
 import { tenantOutbox } from '../src/outbox/sql/tenant-outbox';
 import { startRuntime, type Runtime } from '../src/runtime';
+import { ReceiverProcess } from './dispatcher/receiver-process';
 import { runBareLoop } from './dispatcher/bare-loop';
-import { median, postgresCpuSeconds, processCpuSeconds, now, paced, percentile, sleep, withDatabase } from './support';
+import { median, postgresCpuSeconds, now, paced, percentile, sleep, withDatabase } from './support';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
@@ -47,40 +46,6 @@ const SECRET = crypto.randomBytes(32).toString('hex');
 const KEYS = Number(process.env.BENCH_KEYS ?? 1000);
 const PACE = Number(process.env.BENCH_PACE ?? 50);
 const PACE_SECONDS = Number(process.env.BENCH_PACE_SECONDS ?? 30);
-
-/** The receiver child and a request/answer over IPC. */
-class ReceiverProcess {
-  private constructor(
-    private readonly child: ChildProcess,
-    readonly url: string,
-  ) {}
-
-  static async start(): Promise<ReceiverProcess> {
-    const child = fork(path.join(__dirname, 'dispatcher/receiver.ts'), [], {
-      execArgv: ['-r', path.join(__dirname, '../scripts/register.js')],
-    });
-    const port = await new Promise<number>((resolve) =>
-      child.once('message', (m: { port: number }) => resolve(m.port)),
-    );
-    return new ReceiverProcess(child, `http://127.0.0.1:${port}/hook`);
-  }
-
-  ask<T>(msg: object): Promise<T> {
-    return new Promise((resolve) => {
-      this.child.once('message', (m) => resolve(m as T));
-      this.child.send(msg);
-    });
-  }
-
-  /** CPU seconds the receiver has used so far. */
-  cpuSeconds(): number {
-    return this.child.pid === undefined ? 0 : processCpuSeconds(this.child.pid);
-  }
-
-  stop(): void {
-    this.child.disconnect();
-  }
-}
 
 async function createTenants(
   rt: Runtime,

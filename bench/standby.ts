@@ -14,9 +14,7 @@
  * none,primary,standby).
  */
 import 'reflect-metadata';
-import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import path from 'node:path';
 import pg from 'pg';
 import type { TenantContext } from '../src/auth/permissions';
 import { loadConfig } from '../src/config';
@@ -27,6 +25,7 @@ import { createDispatcherPool } from '../src/dispatcher/start';
 import { createLogger } from '../src/logger';
 import { writeOutboxRecords } from '../src/outbox/enqueue';
 import { startRuntime, type Runtime } from '../src/runtime';
+import { ReceiverProcess } from './dispatcher/receiver-process';
 import { median, now, percentile, runBenchmark, sleep, withDatabase } from './support';
 
 const SERVER_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -42,34 +41,6 @@ const METRICS = ['n', 'total', 'mean', 'low', 'high', 'regions', 'big', 'small',
 
 const ctxOf = (tenantId: string): TenantContext =>
   ({ tenantId, actor: 'bench', permissions: new Set(['tenant:admin']) }) as unknown as TenantContext;
-
-class ReceiverProcess {
-  private constructor(
-    private readonly child: ChildProcess,
-    readonly url: string,
-  ) {}
-
-  static async start(): Promise<ReceiverProcess> {
-    const child = fork(path.join(__dirname, 'dispatcher/receiver.ts'), [], {
-      execArgv: ['-r', path.join(__dirname, '../scripts/register.js')],
-    });
-    const port = await new Promise<number>((resolve) =>
-      child.once('message', (m: { port: number }) => resolve(m.port)),
-    );
-    return new ReceiverProcess(child, `http://127.0.0.1:${port}/hook`);
-  }
-
-  ask<T>(msg: object): Promise<T> {
-    return new Promise((resolve) => {
-      this.child.once('message', (m) => resolve(m as T));
-      this.child.send(msg);
-    });
-  }
-
-  stop(): void {
-    this.child.disconnect();
-  }
-}
 
 /** The entity and metrics the analytics load reads; rows straight into the table. */
 async function seedAnalytics(rt: Runtime): Promise<void> {
