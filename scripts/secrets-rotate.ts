@@ -11,7 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { startEmbeddedDatabase, type EmbeddedDatabase } from '../src/db/embedded';
 import { keyIdOf, loadOrCreateSecretsKey, parseSecretsKey, SecretKeyring, sealedKeyId } from '../src/secrets';
-import { resealStoredSecrets } from '../src/secrets/reseal';
+import { resealStoredSecrets, SECRET_COLUMNS } from '../src/secrets/reseal';
 
 async function main() {
   const env = process.env;
@@ -46,11 +46,7 @@ async function main() {
 /** Stored secrets not sealed under the key `keyId`. */
 async function remaining(pool: pg.Pool, keyId: string): Promise<number> {
   let count = 0;
-  for (const [table, column] of [
-    ['webhook_configs', 'secret'],
-    ['webhook_configs', 'previous_secret'],
-    ['triggers', 'webhook_secret'],
-  ]) {
+  for (const { table, column } of SECRET_COLUMNS) {
     const { rows } = await pool.query<{ value: string }>(
       `SELECT ${column} AS value FROM ${table} WHERE ${column} IS NOT NULL AND ${column} <> ''`,
     );

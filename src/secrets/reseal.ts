@@ -2,7 +2,7 @@ import type { Queryable } from '../db/database';
 import { isEncrypted, type SecretKeyring } from './index';
 
 /** Every column that stores a secret (shared schema, all tenants). Fixed names, never input. */
-const SECRET_COLUMNS = [
+export const SECRET_COLUMNS = [
   { table: 'webhook_configs', column: 'secret' },
   { table: 'webhook_configs', column: 'previous_secret' },
   { table: 'triggers', column: 'webhook_secret' },
