@@ -88,13 +88,8 @@ export class SharedRateLimiter implements RequestLimiter {
   private local(key: string, cost: number): number | undefined {
     const now = this.now();
     if (now < this.degradedUntil) return this.fallback.take(key, cost);
-    const held = this.held.get(key);
-    const have = held?.tokens ?? 0;
-    if (held && have >= cost) {
-      held.tokens -= cost;
-      if (held.tokens === 0) this.held.delete(key);
-      return 0;
-    }
+    if (this.spendHeld(key, cost)) return 0;
+    const have = this.held.get(key)?.tokens ?? 0;
     const denied = this.denied.get(key);
     if (denied) {
       // Trusted for one lease period at most: tokens other processes give back show within it.
@@ -150,11 +145,16 @@ export class SharedRateLimiter implements RequestLimiter {
     }
     this.denied.delete(key);
     this.keep(key, result.granted);
-    const held = this.held.get(key)!;
-    if (held.tokens < cost) return undefined;
+    return this.spendHeld(key, cost) ? 0 : undefined;
+  }
+
+  /** Takes `cost` from the tokens this process holds for `key`, if it holds that many. */
+  private spendHeld(key: string, cost: number): boolean {
+    const held = this.held.get(key);
+    if (!held || held.tokens < cost) return false;
     held.tokens -= cost;
     if (held.tokens === 0) this.held.delete(key);
-    return 0;
+    return true;
   }
 
   private keep(key: string, tokens: number): void {
