@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import uPlot, { type AlignedData, type Options } from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { ColumnHeads } from '../ui/ColumnHeads';
 import { bucketText, cellLabel, planOf, yOf, type ChartQuery } from './chartPlan';
 
 const COLORS = ['#2563eb', '#dc2626', '#16a34a', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#65a30d', '#475569'];
@@ -111,16 +112,7 @@ export function Chart({ columns, rows, query }: { columns: string[]; rows: unkno
             <div className="table-wrap">
               <table>
                 <caption className="sr-only">Chart data: each bucket of each series</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">time</th>
-                    {plan.series.map((s, k) => (
-                      <th key={k} scope="col">
-                        {s.label}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
+                <ColumnHeads names={['time', ...names]} />
                 <tbody>
                   {plan.x.map((t, i) => (
                     <tr key={t}>
