@@ -2,6 +2,7 @@
  * What a query result draws as, worked out from its columns and rows alone (no DOM): the x values
  * (time buckets or bar slots) and one series per measure and group.
  */
+import { cellText } from '../../format';
 import type { Granularity } from '../../gql/graphql';
 
 /** More lines than this is no longer a readable chart; the table below the chart still has every row. */
@@ -47,8 +48,8 @@ export function yOf(v: unknown): number | null {
   const n = typeof v === 'number' ? v : typeof v === 'string' ? Number(v) : NaN;
   return Number.isFinite(n) ? n : null;
 }
-export const cellLabel = (v: unknown) =>
-  v === null || v === undefined ? '∅' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+/** A cell as text (format.ts's cellText), null as ∅: a label or a chart-data cell is never blank. */
+export const cellLabel = (v: unknown) => (v === null || v === undefined ? '∅' : cellText(v));
 
 /** The start of the bucket after `t` (epoch seconds), counted in UTC like the buckets themselves. */
 function nextBucket(t: number, g: Granularity): number {
