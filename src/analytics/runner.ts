@@ -10,6 +10,7 @@
 import pg from 'pg';
 import { Histogram, type Registry } from 'prom-client';
 import type { Database } from '../db/database';
+import { isLostRace } from '../db/retry';
 import { quoteIdent, sqlInteger } from '../db/sql';
 import { AppError, isConnectionError } from '../errors';
 import type { EntityDefinition } from '../catalog/model';
@@ -46,12 +47,6 @@ function queryFault(err: unknown, timeoutMs: number): AppError | undefined {
     return new AppError('INVALID_QUERY', 'A value in the query is not valid for its field');
   return undefined;
 }
-
-/**
- * A standby cancels a statement whose snapshot replay must overwrite (40001) or that holds a buffer
- * replay needs (40P01); the primary answers it instead.
- */
-const isRecoveryConflict = (err: unknown) => ['40001', '40P01'].includes((err as { code?: string })?.code ?? '');
 
 const asError = (err: unknown) => (err instanceof Error ? err : new Error(String(err)));
 
@@ -146,7 +141,9 @@ export class QueryRunner {
       try {
         return await this.onReadOnlyConnection(kind, schema, 'standby', fn);
       } catch (err) {
-        if (!isRecoveryConflict(err)) throw err;
+        // A standby cancels a statement whose snapshot replay must overwrite (40001) or that holds a
+        // buffer replay needs (40P01): the same SQLSTATEs as a lost race; the primary answers it instead.
+        if (!isLostRace(err)) throw err;
         return this.onReadOnlyConnection(kind, schema, 'primary', fn);
       }
     });
