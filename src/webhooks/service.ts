@@ -229,10 +229,15 @@ export class WebhookConfigService {
   }
 
   async get(ctx: TenantContext, id: string): Promise<WebhookConfig> {
+    return toModel(await this.findRow(ctx, id));
+  }
+
+  /** The tenant's not-deleted configuration row `id`, or 404. */
+  private async findRow(ctx: TenantContext, id: string): Promise<WebhookConfigRow> {
     if (!UUID_PATTERN.test(id)) throw notFound();
     const row = await this.prisma.webhookConfig.findFirst({ where: { id, tenantId: ctx.tenantId, deleted: false } });
     if (!row) throw notFound();
-    return toModel(row);
+    return row;
   }
 
   /** `query` is raw list parameters (REST query string or GraphQL arguments); validated here. */
@@ -307,9 +312,7 @@ export class WebhookConfigService {
    */
   async sendTest(ctx: TenantContext, id: string, data: unknown, writeRequestId: string): Promise<TestAttempt> {
     const given = readTestData(data);
-    if (!UUID_PATTERN.test(id)) throw notFound();
-    const row = await this.prisma.webhookConfig.findFirst({ where: { id, tenantId: ctx.tenantId, deleted: false } });
-    if (!row) throw notFound();
+    const row = await this.findRow(ctx, id);
     const inGrace = row.previousSecretExpiresAt !== null && row.previousSecretExpiresAt > new Date();
     return this.testSender.send(
       ctx,
