@@ -15,6 +15,25 @@ export interface OutboxReplayQuery {
 }
 
 /**
+ * The errors of two bounds on a date, both included: each must be a date-time, and `from` must
+ * not be after `to`. Each bound is named by its field.
+ */
+export function dateRangeErrors(
+  fromField: string,
+  from: Date | null | undefined,
+  toField: string,
+  to: Date | null | undefined,
+): FieldError[] {
+  const errors: FieldError[] = [];
+  const invalid = (d: Date | null | undefined) => d != null && Number.isNaN(d.getTime());
+  if (invalid(from)) errors.push({ field: fromField, message: 'must be a date-time' });
+  if (invalid(to)) errors.push({ field: toField, message: 'must be a date-time' });
+  if (from != null && to != null && from > to)
+    errors.push({ field: toField, message: `must not be before ${fromField}` });
+  return errors;
+}
+
+/**
  * Validates a replay filter: `status` defaults to [DEAD] and may only hold DEAD and DELIVERED;
  * `since` must not be after `until`. Returns null when nothing can match (a configuration id that
  * is not a UUID names no configuration).
@@ -29,11 +48,7 @@ export function readReplayFilter(q: OutboxReplayQuery): ReplayMatch | null {
       break;
     }
   }
-  const valid = (d: Date | null | undefined) => d == null || !Number.isNaN(d.getTime());
-  if (!valid(q.since)) errors.push({ field: 'since', message: 'must be a date-time' });
-  if (!valid(q.until)) errors.push({ field: 'until', message: 'must be a date-time' });
-  if (q.since != null && q.until != null && q.since > q.until)
-    errors.push({ field: 'until', message: 'must not be before since' });
+  errors.push(...dateRangeErrors('since', q.since, 'until', q.until));
   if (q.entityName != null && (q.entityName.length > 128 || q.entityName.includes('\0')))
     errors.push({ field: 'entityName', message: 'must be at most 128 characters without NUL' });
   if (errors.length) throw validationError(errors);

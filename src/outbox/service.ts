@@ -10,7 +10,7 @@ import { getOutboxRecord } from './sql/get-record';
 import { listDeliveryAttempts } from './sql/list-attempts';
 import { listOutboxRecords } from './sql/list-records';
 import type { OutboxRow } from './sql/record-columns';
-import { readReplayFilter, type OutboxReplayQuery } from './replay-filter';
+import { dateRangeErrors, readReplayFilter, type OutboxReplayQuery } from './replay-filter';
 import { redeliverOutboxRecord } from './sql/redeliver-record';
 import { replayOutboxBatch } from './sql/replay-records';
 import { tenantOutbox, type TenantOutbox } from './sql/tenant-outbox';
@@ -57,11 +57,7 @@ export class OutboxService {
       errors.push({ field: 'first', message: `must be an integer from 1 to ${MAX_PAGE}` });
     if (query.status != null && !OUTBOX_STATUSES.includes(query.status))
       errors.push({ field: 'status', message: `must be one of ${OUTBOX_STATUSES.join(', ')}` });
-    const invalidDate = (d: Date | null | undefined) => d != null && Number.isNaN(d.getTime());
-    if (invalidDate(query.createdAfter)) errors.push({ field: 'createdAfter', message: 'must be a date-time' });
-    if (invalidDate(query.createdBefore)) errors.push({ field: 'createdBefore', message: 'must be a date-time' });
-    if (query.createdAfter != null && query.createdBefore != null && query.createdAfter > query.createdBefore)
-      errors.push({ field: 'createdBefore', message: 'must not be before createdAfter' });
+    errors.push(...dateRangeErrors('createdAfter', query.createdAfter, 'createdBefore', query.createdBefore));
     if (errors.length) throw validationError(errors);
     const after = query.after != null && query.after !== '' ? decodeCursor(query.after) : undefined;
     // No configuration has an id that is not a UUID: such a filter matches nothing.
