@@ -70,10 +70,18 @@ type Kind = 'entity' | 'metric' | 'view';
 /** Where the OpenAPI text of one kind differs from the others'. */
 const KIND_TEXT: Record<
   Kind,
-  { Kind: string; plural: string; defineSummary: string; defineDescription: string; defineErrors: ErrorCode[] }
+  {
+    Kind: string;
+    Plural: string;
+    plural: string;
+    defineSummary: string;
+    defineDescription: string;
+    defineErrors: ErrorCode[];
+  }
 > = {
   entity: {
     Kind: 'Entity',
+    Plural: 'Entities',
     plural: 'entities',
     defineSummary: 'Define an entity (creates its table)',
     defineDescription:
@@ -83,6 +91,7 @@ const KIND_TEXT: Record<
   },
   metric: {
     Kind: 'Metric',
+    Plural: 'Metrics',
     plural: 'metrics',
     defineSummary: 'Define a metric',
     defineDescription: 'An unknown entity or a field that does not fit is 400 INVALID_QUERY; a taken name 409.',
@@ -90,6 +99,7 @@ const KIND_TEXT: Record<
   },
   view: {
     Kind: 'View',
+    Plural: 'Views',
     plural: 'views',
     defineSummary: 'Define a view',
     defineDescription: 'An unknown entity or a field that does not fit is 400 INVALID_QUERY; a taken name 409.',
@@ -99,8 +109,8 @@ const KIND_TEXT: Record<
 
 /** What the OpenAPI document says of one catalogue's routes (documentation only: openapi.ts). */
 function catalogueSchemas(what: Kind, notFound: ErrorCode) {
-  const { Kind, plural, defineSummary, defineDescription, defineErrors } = KIND_TEXT[what];
-  const tags = [Kind === 'Entity' ? 'Entities' : `${Kind}s`];
+  const { Kind, Plural, plural, defineSummary, defineDescription, defineErrors } = KIND_TEXT[what];
+  const tags = [Plural];
   const common = { tags, security: TENANT_SECURITY };
   return {
     define: {
@@ -117,7 +127,7 @@ function catalogueSchemas(what: Kind, notFound: ErrorCode) {
     list: {
       ...common,
       summary: `List the tenant's ${plural}`,
-      operationId: `list${Kind === 'Entity' ? 'Entities' : `${Kind}s`}`,
+      operationId: `list${Plural}`,
       response: {
         200: { description: `The ${plural}`, type: 'array', items: ref(Kind) },
         ...errorResponses(...TENANT_ERRORS),
