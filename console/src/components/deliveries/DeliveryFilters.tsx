@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { ConsoleWebhookConfigsQuery, OutboxStatus } from '../../gql/graphql';
 import { OUTBOX_STATUSES } from '../../enums';
+import { SelectField } from '../ui/SelectField';
 
 type Config = ConsoleWebhookConfigsQuery['webhookConfigs']['items'][number];
 
@@ -41,28 +42,21 @@ export function DeliveryFilters({
   };
   return (
     <div className="filters" style={{ flexWrap: 'wrap' }}>
-      <div className="field">
-        <label htmlFor="status-filter">Status</label>
-        <select id="status-filter" value={status ?? ''} onChange={(e) => onChange({ status: e.target.value })}>
-          <option value="">All</option>
-          {OUTBOX_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {s}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="field">
-        <label htmlFor="config-filter">Configuration</label>
-        <select id="config-filter" value={configId ?? ''} onChange={(e) => onChange({ config: e.target.value })}>
-          <option value="">Any configuration</option>
-          {configs.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.entityName} → {c.webhookUrl}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        label="Status"
+        value={status ?? ''}
+        onChange={(v) => onChange({ status: v })}
+        options={[['', 'All'], ...OUTBOX_STATUSES]}
+      />
+      <SelectField
+        label="Configuration"
+        value={configId ?? ''}
+        onChange={(v) => onChange({ config: v })}
+        options={[
+          ['', 'Any configuration'],
+          ...configs.map((c) => [c.id, `${c.entityName} → ${c.webhookUrl}`] as const),
+        ]}
+      />
       <form
         role="search"
         className="field"
