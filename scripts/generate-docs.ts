@@ -1,8 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as prettier from 'prettier';
-import { MAX_SELECT_ITEMS, MAX_FILTER_DEPTH, MAX_FILTER_CONDITIONS, MAX_IN_VALUES } from '../src/query/model';
-import { DEFAULT_LIMIT, MAX_LIMIT, MAX_OFFSET, MAX_STRING_VALUE, MAX_BATCH_METRICS } from '../src/query/model';
+import {
+  DEFAULT_LIMIT,
+  MAX_BATCH_METRICS,
+  MAX_FILTER_CONDITIONS,
+  MAX_FILTER_DEPTH,
+  MAX_IN_VALUES,
+  MAX_LIMIT,
+  MAX_OFFSET,
+  MAX_SELECT_ITEMS,
+  MAX_STRING_VALUE,
+} from '../src/query/model';
 import { MAX_ENTITY_FIELDS } from '../src/catalog/model';
 import { MAX_BACKOFF_SECONDS } from '../src/dispatcher/backoff';
 import { KEPT_RESPONSE_BYTES } from '../src/dispatcher/deliver';
