@@ -3,7 +3,7 @@ import { Provider } from 'urql';
 import { createClient } from './client';
 import { SignIn } from './components/session/SignIn';
 import { Link, usePath } from './router';
-import { fetchDevSession, loadSession, saveSession, type Session } from './session';
+import { fetchDevSession, loadSession, saveSession, sessionFetch, type Session } from './session';
 import { Loading } from './components/ui/Loading';
 import { OverviewPage } from './pages/Overview';
 import { WebhooksPage } from './pages/Webhooks';
@@ -56,7 +56,9 @@ export function App() {
 }
 
 function Shell({ session, onSignOut }: { session: Session; onSignOut: () => void }) {
-  const client = useMemo(() => createClient(session), [session]);
+  // One fetch per session for urql and GraphiQL alike, so a renewed development token serves both.
+  const send = useMemo(() => sessionFetch({ session }), [session]);
+  const client = useMemo(() => createClient(send), [send]);
   const { path } = usePath();
   const section = '/' + (path.split('/')[1] ?? '');
   useEffect(() => {
@@ -93,13 +95,13 @@ function Shell({ session, onSignOut }: { session: Session; onSignOut: () => void
         </button>
       </header>
       <main id="main" tabIndex={-1}>
-        <Page section={section} session={session} />
+        <Page section={section} session={session} send={send} />
       </main>
     </Provider>
   );
 }
 
-function Page({ section, session }: { section: string; session: Session }) {
+function Page({ section, session, send }: { section: string; session: Session; send: typeof fetch }) {
   switch (section) {
     case '/webhooks':
       return <WebhooksPage />;
@@ -114,7 +116,7 @@ function Page({ section, session }: { section: string; session: Session }) {
     case '/graphql':
       return (
         <Suspense fallback={<Loading what="Loading GraphiQL" />}>
-          <GraphQLPage session={session} />
+          <GraphQLPage session={session} send={send} />
         </Suspense>
       );
     default:

@@ -1,6 +1,5 @@
 import { cacheExchange, type Cache, type Data, type UpdateResolver } from '@urql/exchange-graphcache';
 import { Client, fetchExchange } from 'urql';
-import { sessionFetch, type Session } from './session';
 
 /** Drops every cached answer of a root query field, so the lists that show it ask again. */
 function refetch(...fields: string[]): UpdateResolver {
@@ -17,13 +16,13 @@ const embedded = () => null;
 /**
  * urql with graphcache: a normalised cache keyed by `__typename:id`. Outbox record ids are unique
  * across tenants; the cache lives as long as one session (one tenant) anyway, and a
- * new session makes a new client.
+ * new session makes a new client. `send` is the session's fetch (sessionFetch).
  */
-export function createClient(session: Session): Client {
+export function createClient(send: typeof fetch): Client {
   return new Client({
     url: '/graphql',
     preferGetMethod: false,
-    fetch: sessionFetch({ session }),
+    fetch: send,
     exchanges: [
       cacheExchange({
         keys: {

@@ -1,7 +1,7 @@
 import { GraphiQL } from 'graphiql';
 import 'graphiql/style.css';
 import { useMemo } from 'react';
-import { sessionFetch, type Session } from '../session';
+import type { Session } from '../session';
 
 type Params = { query: string; variables?: unknown; operationName?: string | null };
 
@@ -9,9 +9,8 @@ type Params = { query: string; variables?: unknown; operationName?: string | nul
  * GraphiQL from npm, served by Hookgate itself (works offline), with this session's Authorization
  * and X-Tenant-Id already set. Headers typed in GraphiQL's own editor win over them.
  */
-export default function GraphQLPage({ session }: { session: Session }) {
+export default function GraphQLPage({ session, send }: { session: Session; send: typeof fetch }) {
   const fetcher = useMemo(() => {
-    const send = sessionFetch({ session });
     return async (params: Params, opts?: { headers?: Record<string, unknown> }) => {
       const res = await send('/graphql', {
         method: 'POST',
@@ -24,7 +23,7 @@ export default function GraphQLPage({ session }: { session: Session }) {
       });
       return res.json();
     };
-  }, [session]);
+  }, [send]);
   const defaultQuery = `# This IDE sends the session's Authorization and X-Tenant-Id (${session.tenantId}) with every request.
 query RecentDeliveries {
   outboxRecords(first: 10) {
