@@ -140,7 +140,8 @@ async function keptPlans(pool: pg.Pool, t: Tenant): Promise<string> {
     for (const s of rows) {
       const claim = s.statement.includes('SKIP LOCKED');
       const params = claim
-        ? `'${t.id}', 'explain', 30000`
+        ? // The claim's four parameters (claim-due-records.ts): tenant, worker, lease, configurations left out.
+          `'${t.id}', 'explain', 30000, '{}'`
         : // The settle's eleven parameters (settle-batch.ts): worker, then one array per column of a settlement.
           `'explain', '{0}', '{DELIVERED}', '{0}', '{NULL}', '{NULL}', '{0}', '{0}', '{NULL}', '{NULL}', '{NULL}'`;
       await client.query('BEGIN');
