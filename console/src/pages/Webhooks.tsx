@@ -7,6 +7,7 @@ import { Loading } from '../components/ui/Loading';
 import { usePolling } from '../components/ui/usePolling';
 import { DeleteWebhookDialog } from '../components/webhooks/DeleteWebhookDialog';
 import { RotateSecretDialog } from '../components/webhooks/RotateSecretDialog';
+import { TestSendDialog } from '../components/webhooks/TestSendDialog';
 import type { WebhookConfig } from '../components/webhooks/types';
 import { WebhookForm } from '../components/webhooks/WebhookForm';
 import { WebhookTable } from '../components/webhooks/WebhookTable';
@@ -23,6 +24,7 @@ export function WebhooksPage() {
   const [editing, setEditing] = useState<WebhookConfig | 'new' | null>(null);
   const [deleting, setDeleting] = useState<WebhookConfig | null>(null);
   const [rotating, setRotating] = useState<WebhookConfig | null>(null);
+  const [testing, setTesting] = useState<WebhookConfig | null>(null);
   const [update, runUpdate] = useMutation(ConsoleUpdateWebhookConfigDocument);
   const items = list.data?.webhookConfigs.items ?? [];
   // Circuits open and close on their own: look again every few seconds while the page is open.
@@ -65,6 +67,7 @@ export function WebhooksPage() {
           onEdit={setEditing}
           onToggle={(c) => runUpdate({ id: c.id, input: { enabled: !c.enabled } })}
           onRotate={setRotating}
+          onTest={setTesting}
           onDelete={setDeleting}
         />
       ) : null}
@@ -73,6 +76,7 @@ export function WebhooksPage() {
           Showing the newest {items.length} of {list.data.webhookConfigs.total}.
         </p>
       ) : null}
+      {testing ? <TestSendDialog config={testing} onClose={() => setTesting(null)} /> : null}
       {deleting ? <DeleteWebhookDialog config={deleting} onClose={() => setDeleting(null)} /> : null}
       {rotating ? (
         <RotateSecretDialog

@@ -24,12 +24,14 @@ export function WebhookTable({
   onEdit,
   onToggle,
   onRotate,
+  onTest,
   onDelete,
 }: {
   items: WebhookConfigWithHealth[];
   onEdit: Act;
   onToggle: Act;
   onRotate: Act;
+  onTest: Act;
   onDelete: Act;
 }) {
   return (
@@ -61,6 +63,9 @@ export function WebhookTable({
               </button>
               <button type="button" className="secondary" onClick={() => onRotate(c)}>
                 Rotate secret
+              </button>
+              <button type="button" className="secondary" onClick={() => onTest(c)}>
+                Send test
               </button>
               <button
                 type="button"
