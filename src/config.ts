@@ -78,6 +78,8 @@ export interface Config {
   devAuth: boolean;
   /** Browser origins allowed to call the API cross-origin. */
   corsOrigins: string[];
+  /** Origins whose pages may frame the portal pages (/console/portal); empty: none. */
+  portalFrameAncestors: string[];
   /**
    * SECRETS_KEY seals webhook and trigger secrets at rest; SECRETS_KEY_PREVIOUS only opens values
    * sealed before a key change. Unset key: generated in DATA_DIR on the embedded database.
@@ -269,6 +271,7 @@ export function loadConfig(env: Env = process.env): Config {
     metricsToken: metricsToken(env),
     devAuth,
     corsOrigins: corsOrigins(env),
+    portalFrameAncestors: portalFrameAncestors(env),
     secrets,
   };
 }
@@ -281,15 +284,37 @@ function corsOrigins(env: Env): string[] {
     .map((o) => o.trim())
     .filter(Boolean);
   for (const origin of origins) {
-    let parsed: URL | undefined;
-    try {
-      parsed = new URL(origin);
-    } catch {
-      parsed = undefined;
-    }
-    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.origin !== origin.replace(/\/$/, '')) {
+    if (!isWebOrigin(origin.replace(/\/$/, ''))) {
       throw new ConfigError(`CORS_ORIGINS: "${origin}" is not an origin like https://app.example.com`);
     }
   }
   return origins.map((o) => o.replace(/\/$/, ''));
+}
+
+/** `http(s)://host[:port]` exactly as a browser writes an origin: no path, user, query or wildcard. */
+function isWebOrigin(origin: string): boolean {
+  try {
+    const parsed = new URL(origin);
+    // URL lets `*` and `;` through in a host name: neither names one host, and `;` would end a CSP directive.
+    const host = /^(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])$/.test(parsed.hostname);
+    return /^https?:$/.test(parsed.protocol) && host && parsed.origin === origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * PORTAL_FRAME_ANCESTORS: space-separated origins, each written into a CSP `frame-ancestors`
+ * list as it is, so anything but a plain origin (a keyword, a wildcard, a `;`) is refused here.
+ */
+function portalFrameAncestors(env: Env): string[] {
+  const origins = (env.PORTAL_FRAME_ANCESTORS ?? '').split(/\s+/).filter(Boolean);
+  for (const origin of origins) {
+    if (!isWebOrigin(origin)) {
+      throw new ConfigError(
+        `PORTAL_FRAME_ANCESTORS: "${origin.slice(0, 100)}" is not an origin like https://app.example.com (space-separated, no path)`,
+      );
+    }
+  }
+  return origins;
 }

@@ -111,6 +111,12 @@ export const SETTINGS: readonly SettingEntry[] = [
       'Comma-separated browser origins allowed to call the API from another origin; empty: none; `*` is refused.',
   },
   {
+    name: 'PORTAL_FRAME_ANCESTORS',
+    default: 'empty',
+    meaning:
+      'Space-separated origins (`https://app.example.com`, `http://host:8080`) whose pages may show the portal pages (`/console/portal`) in a frame; empty: no page may. Anything else refuses to start.',
+  },
+  {
     name: 'GRAPHQL_INTROSPECTION',
     default: '`true`',
     meaning: '`false` turns GraphQL introspection off (Apollo Sandbox needs it).',

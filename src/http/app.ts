@@ -116,7 +116,7 @@ export async function buildApp(
 
   // Before any route: compression and the OpenAPI document see every route registered after them.
   await installCompression(app);
-  installDocumentSecurityHeaders(app);
+  installDocumentSecurityHeaders(app, config.portalFrameAncestors);
   await installOpenApi(app, { headerPrefix: config.webhookHeaderPrefix });
   await installCors(app, config.corsOrigins);
 

@@ -30,14 +30,20 @@ function documentSecurityHeaders(
 }
 
 const CONSOLE = /^\/console(?:[/?#]|$)/;
+const PORTAL = /^\/console\/portal(?:[/?#]|$)/;
 const DOCS = /^\/docs(?:[/?#]|$)/;
 
-/** Every answer under /console and /docs (pages, their files and errors) carries the headers above. */
-export function installDocumentSecurityHeaders(app: FastifyInstance): void {
+/**
+ * Every answer under /console and /docs (pages, their files and errors) carries the headers above.
+ * The portal pages may be framed by `portalFrameAncestors` (origins checked at start, config.ts).
+ */
+export function installDocumentSecurityHeaders(app: FastifyInstance, portalFrameAncestors: string[] = []): void {
   const consoleHeaders = documentSecurityHeaders();
+  const portalHeaders = documentSecurityHeaders(portalFrameAncestors.join(' ') || "'none'");
   const docsHeaders = documentSecurityHeaders("'none'", { inlineStyles: true });
   app.addHook('onRequest', async (request, reply) => {
-    if (CONSOLE.test(request.url)) reply.headers(consoleHeaders);
+    if (PORTAL.test(request.url)) reply.headers(portalHeaders);
+    else if (CONSOLE.test(request.url)) reply.headers(consoleHeaders);
     else if (DOCS.test(request.url)) reply.headers(docsHeaders);
   });
 }
