@@ -11,12 +11,14 @@ import { DeliveriesPage } from './pages/Deliveries';
 import { TriggersPage } from './pages/Triggers';
 import { EntitiesPage } from './pages/Entities';
 import { AnalyticsPage } from './pages/Analytics';
+import { EventTypesPage } from './pages/EventTypes';
 
 // GraphiQL (and its editor) is a large chunk: it loads only when the GraphQL page opens.
 const GraphQLPage = lazy(() => import('./pages/GraphQL'));
 
 const NAV: Array<[string, string]> = [
   ['/webhooks', 'Webhooks'],
+  ['/event-types', 'Event types'],
   ['/deliveries', 'Deliveries'],
   ['/triggers', 'Triggers'],
   ['/entities', 'Entities'],
@@ -105,6 +107,8 @@ function Page({ section, session, send }: { section: string; session: Session; s
   switch (section) {
     case '/webhooks':
       return <WebhooksPage />;
+    case '/event-types':
+      return <EventTypesPage />;
     case '/deliveries':
       return <DeliveriesPage />;
     case '/triggers':

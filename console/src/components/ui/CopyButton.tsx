@@ -1,7 +1,10 @@
 import { useState } from 'react';
 
-/** A button that copies text and says so; falls back to selecting a textarea where the API is missing. */
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+/**
+ * A button that copies text and says so; falls back to selecting a textarea where the API is missing.
+ * `name`, when several such buttons share one label, tells them apart for assistive technology.
+ */
+export function CopyButton({ text, label = 'Copy', name }: { text: string; label?: string; name?: string }) {
   const [done, setDone] = useState(false);
   const copy = async () => {
     try {
@@ -18,7 +21,7 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
     setTimeout(() => setDone(false), 1500);
   };
   return (
-    <button type="button" className="secondary" onClick={copy}>
+    <button type="button" className="secondary" onClick={copy} aria-label={name}>
       {done ? 'Copied' : label}
     </button>
   );
