@@ -2,7 +2,7 @@
  * Hookgate against its peers: the same deliveries through Hookgate's dispatcher,
  * graphile-worker and pg-boss, side by side on one PostgreSQL, in interleaved rounds.
  *
- *   node -r ./scripts/register.js bench/peers.ts [throughput] [latency]
+ *   node -r ./scripts/register.js bench/peers.ts [throughput] [latency] [internet] [internet-faults]
  *
  * Settings: BENCH_ROUNDS (3), BENCH_QUEUED (20000), BENCH_SECONDS (60), BENCH_RATE (500),
  * BENCH_WARMUP_SECONDS (5), BENCH_WINDOW_SECONDS (10), BENCH_TENANTS (10, Hookgate's tenants;
@@ -17,8 +17,19 @@
  *
  * Same for all three: one receiver process answering 204 (bench/dispatcher/receiver.ts); the same
  * ~1 KB JSON body; headers with a `v1=` base64 HMAC-SHA256 over `<ts>.<body>`; undici `request()`
- * with 64 connections; writers that insert an entity row and enqueue in one transaction; a
- * consumer in a child process of its own (bench/peers/consumer.ts).
+ * with as many connections as the consumer keeps requests in flight (at least 64) and a 3 s
+ * timeout; writers that insert an entity row and enqueue in one transaction; a consumer in a
+ * child process of its own (bench/peers/consumer.ts). Fair terms: the peers' worker connections
+ * commit with synchronous_commit=off as Hookgate's dispatcher does, graphile-worker completes in
+ * batches (completeJobBatchDelay 0) from a localQueue of 128, pg-boss fetches batches of 100 with
+ * localConcurrency 2; each peer's concurrency is swept (BENCH_SWEEP=1, or BENCH_SYSTEMS with
+ * settings: see Variant), the order rotates per round, and each number is printed with the
+ * settings the consumer reported.
+ *
+ * - internet, internet-faults: as throughput, to endpoints that answer after BENCH_DELAY_MS (200)
+ *   ± BENCH_JITTER (0.5, uniform); -faults adds BENCH_FAIL (0.01) answered 503 and BENCH_HANG
+ *   (0.005) never answered; timed until every record had its first attempt. Also requests in
+ *   flight at the receiver (max, median) and the consumer's peak RSS.
  *
  * - throughput: BENCH_QUEUED deliveries queued (transactions of 100), VACUUM ANALYZE, CHECKPOINT,
  *   then the consumer starts; time until the receiver has them all.
@@ -33,6 +44,7 @@
 import 'reflect-metadata';
 import { fork, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../src/config';
@@ -55,7 +67,13 @@ const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 5);
 const WINDOW_SECONDS = Number(process.env.BENCH_WINDOW_SECONDS ?? 10);
 const TENANTS = Number(process.env.BENCH_TENANTS ?? 10);
 const TRACE = process.env.BENCH_TRACE === '1';
-const SYSTEMS = (process.env.BENCH_SYSTEMS ?? 'hookgate,graphile-worker,pg-boss').split(',') as System[];
+const SWEEP = process.env.BENCH_SWEEP === '1';
+/** Internet-latency endpoints: each answer after BENCH_DELAY_MS ± BENCH_JITTER (a fraction, uniform). */
+const DELAY_MS = Number(process.env.BENCH_DELAY_MS ?? 200);
+const JITTER = Number(process.env.BENCH_JITTER ?? 0.5);
+/** internet-faults: these shares of the requests get a 503, or no answer until the sender's 3 s timeout. */
+const FAIL = Number(process.env.BENCH_FAIL ?? 0.01);
+const HANG = Number(process.env.BENCH_HANG ?? 0.005);
 const SECRET = crypto.randomBytes(32).toString('hex');
 /** Makes every body ~1 KB, Hookgate's envelope included. */
 const NOTE = 'x'.repeat(600);
@@ -86,7 +104,65 @@ for (const name of MINIMAL_KEEPS)
   if (!PRODUCT_INDEXES.includes(name))
     throw new Error(`BENCH_MINIMAL_KEEP: ${name} is not one of ${PRODUCT_INDEXES.join(', ')}`);
 
-type Workload = 'throughput' | 'latency';
+/**
+ * throughput: a loopback receiver answering at once; internet: BENCH_QUEUED queued as for
+ * throughput, to endpoints answering after 200 ms ± 50 %; internet-faults: the same with 1 % 503
+ * and 0.5 % never answered; latency: changes at a steady rate.
+ */
+type Workload = 'throughput' | 'latency' | 'internet' | 'internet-faults';
+const WORKLOADS: Workload[] = ['throughput', 'latency', 'internet', 'internet-faults'];
+/** Workloads that queue BENCH_QUEUED deliveries first and time how long they take. */
+const isQueued = (w: Workload) => w !== 'latency';
+
+/**
+ * One system with some settings of its own: BENCH_SYSTEMS names them as `system` or
+ * `system@key=value+key=value` (hookgate: concurrency, tenant, batch; graphile-worker: concurrency,
+ * pool, localQueue, completeDelay; pg-boss: batch, local; any: connections, the peer's HTTP
+ * connections). BENCH_SWEEP=1 runs each peer named without settings at every setting of SWEEPS.
+ */
+interface Variant {
+  system: System;
+  label: string;
+  env: Record<string, string>;
+}
+
+const SETTING_ENV: Record<string, string> = {
+  'hookgate.concurrency': 'DISPATCHER_CONCURRENCY',
+  'hookgate.tenant': 'DISPATCHER_TENANT_CONCURRENCY',
+  'hookgate.batch': 'DISPATCHER_BATCH_SIZE',
+  'graphile-worker.concurrency': 'GW_CONCURRENCY',
+  'graphile-worker.pool': 'GW_POOL',
+  'graphile-worker.localQueue': 'GW_LOCAL_QUEUE',
+  'graphile-worker.completeDelay': 'GW_COMPLETE_BATCH_DELAY',
+  'pg-boss.batch': 'PGBOSS_BATCH',
+  'pg-boss.local': 'PGBOSS_LOCAL_CONCURRENCY',
+};
+
+/** Each peer's concurrency sweep (BENCH_SWEEP=1): from its documented default to as wide as it goes on this machine. */
+const SWEEPS: Partial<Record<System, string[]>> = {
+  'graphile-worker': ['concurrency=64', 'concurrency=256', 'concurrency=1000'],
+  'pg-boss': ['batch=100+local=2', 'batch=250+local=4', 'batch=500+local=4'],
+};
+
+function variant(spec: string): Variant {
+  const [system, settings] = spec.split('@') as [System, string | undefined];
+  const env: Record<string, string> = {};
+  for (const pair of settings?.split('+') ?? []) {
+    const [key, value] = pair.split('=');
+    const name = key === 'connections' ? 'PEER_CONNECTIONS' : SETTING_ENV[`${system}.${key}`];
+    if (!name || value === undefined) throw new Error(`BENCH_SYSTEMS: ${system} has no setting ${key}`);
+    env[name] = value;
+  }
+  return { system, label: spec, env };
+}
+
+const VARIANTS: Variant[] = (process.env.BENCH_SYSTEMS ?? 'hookgate,graphile-worker,pg-boss')
+  .split(',')
+  .flatMap((spec) => {
+    const sweep = SWEEPS[spec as System];
+    return SWEEP && sweep ? sweep.map((s) => `${spec}@${s}`) : [spec];
+  })
+  .map(variant);
 
 const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
@@ -462,6 +538,16 @@ async function pgBossSide(url: string, writerPids: Set<number>): Promise<Side> {
   };
 }
 
+/** A process's peak resident memory so far (VmHWM), in MB. */
+function peakRssMb(pid: number): number {
+  try {
+    const kb = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+    return kb ? Number(kb) / 1024 : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
 async function waitForArrivals(receiver: Child, total: number, timeoutMs: number): Promise<void> {
   const deadline = now() + timeoutMs;
   for (;;) {
@@ -474,7 +560,15 @@ async function waitForArrivals(receiver: Child, total: number, timeoutMs: number
 
 interface RunResult {
   system: System;
+  label: string;
+  /** The settings the consumer reported. */
+  settings: string;
+  round: number;
   workload: Workload;
+  /** Requests open at the receiver, sampled every 50 ms while any was (queued workloads). */
+  inFlight?: { max: number; median: number };
+  /** The consumer process's peak resident memory. */
+  rssMb: number;
   /** Deliveries per second (throughput). */
   rate?: number;
   p50?: number;
@@ -580,7 +674,8 @@ class PlanTrace {
 }
 
 async function runOne(
-  system: System,
+  { system, label, env }: Variant,
+  round: number,
   workload: Workload,
   receiver: Child,
   receiverUrl: string,
@@ -610,13 +705,16 @@ async function runOne(
       [system === 'floor-minimal' ? 'floor' : system, url, receiverUrl, SECRET, workload],
       {
         ...process.env,
+        ...env,
         PGAPPNAME: 'bench-consumer',
       },
     );
+    const settings = (consumer.first as { settings: string }).settings;
+    const base = { system, label, settings, round, workload };
     const meter = new CpuMeter(dbAdmin, database, writerPids, consumer.proc.pid!);
     const s = side;
     let seq = 0;
-    if (workload === 'throughput') {
+    if (isQueued(workload)) {
       for (let i = 0; i < QUEUED; i += 100) {
         const client = await s.writers.connect();
         try {
@@ -630,14 +728,29 @@ async function runOne(
       }
       await dbAdmin.query('VACUUM ANALYZE');
       await dbAdmin.query('CHECKPOINT');
-      await receiver.ask({ cmd: 'reset', track: false });
+      await receiver.ask({
+        cmd: 'reset',
+        track: false,
+        ...(workload === 'throughput' ? {} : { delayMs: DELAY_MS, jitter: JITTER }),
+        ...(workload === 'internet-faults' ? { fail: FAIL, hang: HANG } : {}),
+      });
       await meter.start();
       const started = now();
       await consumer.ask({ cmd: 'start' });
+      // internet-faults: until every record had its first attempt (answered, refused or left
+      // hanging); when each system retries is its own policy.
       await waitForArrivals(receiver, QUEUED, 600_000);
       const seconds = (now() - started) / 1000;
       const cpu = await meter.stop();
-      return { system, workload, rate: QUEUED / seconds, deliveries: QUEUED, cpu };
+      const inFlight = await receiver.ask<{ max: number; median: number }>({ cmd: 'inflight' });
+      return {
+        ...base,
+        rate: QUEUED / seconds,
+        deliveries: QUEUED,
+        cpu,
+        inFlight,
+        rssMb: peakRssMb(consumer.proc.pid!),
+      };
     }
     const writeOne = async (i: number, base: number, committedAt: number[]) => {
       const client = await s.writers.connect();
@@ -688,8 +801,8 @@ async function runOne(
       windows[Math.min(windows.length - 1, Math.floor(i / (RATE * WINDOW_SECONDS)))].push(ms);
     }
     return {
-      system,
-      workload,
+      ...base,
+      rssMb: peakRssMb(consumer.proc.pid!),
       p50: percentile(all, 0.5),
       p99: percentile(all, 0.99),
       windows: windows.map((w) => ({ p50: percentile(w, 0.5), p99: percentile(w, 0.99) })),
@@ -706,7 +819,7 @@ async function runOne(
     }
     if (side) {
       const left = await side.outstanding().catch(() => -1);
-      if (left !== 0) console.log(`    (${system}: ${left} deliveries still owed in its tables after the run)`);
+      if (left !== 0) console.log(`    (${label}: ${left} deliveries still owed in its tables after the run)`);
       await side.close();
     }
     await dbAdmin.end();
@@ -723,16 +836,20 @@ function describe(r: RunResult): string {
     `CPU ms/delivery: consumer node ${f3(perDelivery(c.consumerNode, r.deliveries))}, ` +
     `writers node ${f3(perDelivery(c.writerNode, r.deliveries))}, ` +
     `PostgreSQL consumer ${f3(perDelivery(c.pgConsumer, r.deliveries))} + writers ${f3(perDelivery(c.pgWriter, r.deliveries))} = ${f3(perDelivery(c.pgConsumer + c.pgWriter, r.deliveries))}`;
-  if (r.workload === 'throughput') return `${Math.round(r.rate!)} deliveries/s; ${cpu}`;
+  if (isQueued(r.workload)) {
+    const flight = r.inFlight ? `; in flight max ${r.inFlight.max} median ${r.inFlight.median}` : '';
+    return `${Math.round(r.rate!)} deliveries/s${flight}; RSS ${Math.round(r.rssMb)} MB; ${cpu}`;
+  }
   const w = r.windows!;
   return (
     `p50 ${f2(r.p50!)} p99 ${f1(r.p99!)} ms; per ${WINDOW_SECONDS} s p50 ${w.map((x) => f1(x.p50)).join(' ')}, ` +
-    `p99 ${w.map((x) => f1(x.p99)).join(' ')}; last/first p50 ${f2(w[w.length - 1].p50 / w[0].p50)}; ${cpu}`
+    `p99 ${w.map((x) => f1(x.p99)).join(' ')}; last/first p50 ${f2(w[w.length - 1].p50 / w[0].p50)}; RSS ${Math.round(r.rssMb)} MB; ${cpu}`
   );
 }
 
 async function main(): Promise<void> {
   const which = process.argv.slice(2) as Workload[];
+  for (const w of which) if (!WORKLOADS.includes(w)) throw new Error(`unknown workload ${w}: ${WORKLOADS.join(', ')}`);
   const workloads: Workload[] = which.length > 0 ? which : ['throughput', 'latency'];
   const admin = new pg.Client({ connectionString: SERVER_URL });
   await admin.connect();
@@ -750,14 +867,14 @@ async function main(): Promise<void> {
     for (let round = 1; round <= ROUNDS; round++) {
       // Each round starts with the next system: no system always runs first (against a receiver
       // whose code is not yet compiled in round 1, after the same neighbour in every round).
-      const order = SYSTEMS.map((_, i) => SYSTEMS[(i + round - 1) % SYSTEMS.length]);
+      const order = VARIANTS.map((_, i) => VARIANTS[(i + round - 1) % VARIANTS.length]);
       for (const workload of workloads) {
-        for (const system of order) {
+        for (const v of order) {
           // Only the leased floor has a wake-up path (consumer.ts); the others' latency means nothing.
-          if (system.startsWith('floor') && system !== 'floor' && workload !== 'throughput') continue;
-          const r = await runOne(system, workload, receiver, receiverUrl, n++);
+          if (v.system.startsWith('floor') && v.system !== 'floor' && workload !== 'throughput') continue;
+          const r = await runOne(v, round, workload, receiver, receiverUrl, n++);
           results.push(r);
-          console.log(`  round ${round} ${workload} ${system.padEnd(15)} ${describe(r)}`);
+          console.log(`  round ${round} ${workload} ${v.label} [${r.settings}]: ${describe(r)}`);
         }
       }
     }
@@ -768,42 +885,60 @@ async function main(): Promise<void> {
 }
 
 function summarise(results: RunResult[], workloads: Workload[]): void {
-  const of = (system: System, workload: Workload) =>
-    results.filter((r) => r.system === system && r.workload === workload);
+  const of = (label: string, workload: Workload) => results.filter((r) => r.label === label && r.workload === workload);
   const pgPer = (r: RunResult) => perDelivery(r.cpu.pgConsumer + r.cpu.pgWriter, r.deliveries);
+  const nodePer = (r: RunResult) => perDelivery(r.cpu.consumerNode, r.deliveries);
+  /** Throughput (higher is better) or p99 latency (lower is better). */
+  const score = (r: RunResult) => (isQueued(r.workload) ? r.rate! : -r.p99!);
   console.log('\nsummary (medians of rounds; ratios per round)');
   for (const workload of workloads) {
-    for (const system of SYSTEMS) {
-      const rs = of(system, workload);
+    for (const v of VARIANTS) {
+      const rs = of(v.label, workload);
       if (rs.length === 0) continue;
-      const main =
-        workload === 'throughput'
-          ? `${Math.round(median(rs.map((r) => r.rate!)))} deliveries/s`
-          : `p50 ${f2(median(rs.map((r) => r.p50!)))} p99 ${f1(median(rs.map((r) => r.p99!)))} ms, last/first p50 ${f2(median(rs.map((r) => r.windows![r.windows!.length - 1].p50 / r.windows![0].p50)))}`;
+      const main = isQueued(workload)
+        ? `${Math.round(median(rs.map((r) => r.rate!)))} deliveries/s, in flight max ${median(rs.map((r) => r.inFlight?.max ?? 0))} median ${median(rs.map((r) => r.inFlight?.median ?? 0))}`
+        : `p50 ${f2(median(rs.map((r) => r.p50!)))} p99 ${f1(median(rs.map((r) => r.p99!)))} ms, last/first p50 ${f2(median(rs.map((r) => r.windows![r.windows!.length - 1].p50 / r.windows![0].p50)))}`;
       console.log(
-        `  ${workload.padEnd(10)} ${system.padEnd(15)} ${main}; PostgreSQL CPU ${f3(median(rs.map(pgPer)))} ms/delivery, consumer node ${f3(median(rs.map((r) => perDelivery(r.cpu.consumerNode, r.deliveries))))} ms/delivery`,
+        `  ${workload.padEnd(15)} ${v.label} [${rs[0].settings}]: ${main}; PostgreSQL CPU ${f3(median(rs.map(pgPer)))} ms/delivery, consumer node ${f3(median(rs.map(nodePer)))} ms/delivery, RSS ${Math.round(median(rs.map((r) => r.rssMb)))} MB`,
       );
     }
-    const pairs: Array<[System, System]> = [
-      ['hookgate', 'graphile-worker'],
-      ['hookgate', 'pg-boss'],
-      ['floor', 'pg-boss'],
-      ['floor', 'graphile-worker'],
+    // Each Hookgate or floor variant against each peer's best setting of the same round.
+    const peers = [...new Set(VARIANTS.map((v) => v.system))].filter(
+      (sys) => sys === 'graphile-worker' || sys === 'pg-boss',
+    );
+    for (const h of VARIANTS.filter((v) => v.system === 'hookgate' || v.system.startsWith('floor'))) {
+      for (const peer of peers) {
+        const ratios: number[] = [];
+        const cpu: number[] = [];
+        const bests: string[] = [];
+        for (const r of of(h.label, workload)) {
+          const rivals = results.filter((x) => x.system === peer && x.workload === workload && x.round === r.round);
+          if (rivals.length === 0) continue;
+          const best = rivals.reduce((a, b) => (score(b) > score(a) ? b : a));
+          ratios.push(isQueued(workload) ? r.rate! / best.rate! : r.p99! / best.p99!);
+          cpu.push(pgPer(r) / pgPer(best));
+          bests.push(best.label);
+        }
+        if (ratios.length === 0) continue;
+        console.log(
+          `  ${workload.padEnd(15)} ${h.label} / best ${peer} (${bests.join(', ')}): ${isQueued(workload) ? 'throughput' : 'p99'} ${ratios.map(f2).join(' ')} (median ${f2(median(ratios))}); PostgreSQL CPU per delivery ${cpu.map(f2).join(' ')} (median ${f2(median(cpu))})`,
+        );
+      }
+    }
+    // The floors' own comparisons (bench/README.md), round by round.
+    const pairs: Array<[string, string]> = [
       ['hookgate', 'floor'],
-      ['floor-minimal', 'pg-boss'],
       ['floor', 'floor-minimal'],
-      ['floor-locked', 'pg-boss'],
       ['floor', 'floor-locked'],
     ];
-    for (const [system, peer] of pairs) {
-      const h = of(system, workload);
-      const p = of(peer, workload);
-      if (h.length === 0 || p.length !== h.length) continue;
-      const ratios =
-        workload === 'throughput' ? h.map((r, i) => r.rate! / p[i].rate!) : h.map((r, i) => r.p99! / p[i].p99!);
-      const cpu = h.map((r, i) => pgPer(r) / pgPer(p[i]));
+    for (const [a, b] of pairs) {
+      const x = of(a, workload);
+      const y = of(b, workload);
+      if (x.length === 0 || y.length !== x.length) continue;
+      const ratios = x.map((r, k) => (isQueued(workload) ? r.rate! / y[k].rate! : r.p99! / y[k].p99!));
+      const cpu = x.map((r, k) => pgPer(r) / pgPer(y[k]));
       console.log(
-        `  ${workload.padEnd(10)} ${system} / ${peer}: ${workload === 'throughput' ? 'throughput' : 'p99'} ${ratios.map(f2).join(' ')} (median ${f2(median(ratios))}); PostgreSQL CPU per delivery ${cpu.map(f2).join(' ')} (median ${f2(median(cpu))})`,
+        `  ${workload.padEnd(15)} ${a} / ${b}: ${isQueued(workload) ? 'throughput' : 'p99'} ${ratios.map(f2).join(' ')} (median ${f2(median(ratios))}); PostgreSQL CPU per delivery ${cpu.map(f2).join(' ')} (median ${f2(median(cpu))})`,
       );
     }
   }

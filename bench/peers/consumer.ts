@@ -4,7 +4,7 @@
  * to the same receiver with undici `request()`, the same body and the same `v1=` signature.
  *
  * argv: <system> <database url> <receiver url> <secret> <workload: throughput | latency>
- * IPC: sends { ready } once loaded and connected; { cmd: 'start' } starts consuming and answers
+ * IPC: sends { ready, settings } once loaded and connected; { cmd: 'start' } starts consuming and answers
  * { started }; { cmd: 'stop' } stops it and answers { stopped }, then the process exits.
  */
 import 'reflect-metadata';
@@ -27,10 +27,23 @@ const FLOOR_LOOPS = Number(process.env.FLOOR_LOOPS ?? 2);
 if (!Number.isInteger(FLOOR_LOOPS) || FLOOR_LOOPS < 1)
   throw new Error('FLOOR_LOOPS must be a whole number of at least 1');
 
-/** What the peers send: the body Hookgate would send, its headers and signature, through undici request(). */
-function peerSender(): (body: string, requestId: string) => Promise<void> {
+/**
+ * The peers' worker connections commit as Hookgate's dispatcher does (src/dispatcher/start.ts):
+ * without waiting for the WAL flush. PGOPTIONS reaches every connection node-postgres opens, so
+ * it covers each peer's own pool.
+ */
+const PEER_PG_OPTIONS = '-c synchronous_commit=off';
+
+/** The peers' HTTP connections to the receiver: PEER_CONNECTIONS, else as many as the peer keeps jobs in flight (at least 64). */
+const peerConnections = (inFlight: number) => Number(process.env.PEER_CONNECTIONS ?? Math.max(64, inFlight));
+
+/**
+ * What the peers send: the body Hookgate would send, its headers and signature, through undici
+ * request(), with Hookgate's default timeout (3 s).
+ */
+function peerSender(connections: number): (body: string, requestId: string) => Promise<void> {
   const url = new URL(receiverUrl);
-  const pool = new Pool(url.origin, { connections: 64, pipelining: 1, keepAliveTimeout: 10_000 });
+  const pool = new Pool(url.origin, { connections, pipelining: 1, keepAliveTimeout: 10_000 });
   return async (body, requestId) => {
     const ts = Math.floor(Date.now() / 1000);
     const mac = crypto.createHmac('sha256', secret).update(`${ts}.`).update(body).digest('base64');
@@ -53,6 +66,8 @@ function peerSender(): (body: string, requestId: string) => Promise<void> {
 }
 
 interface Consumer {
+  /** The settings it runs with, printed beside its numbers. */
+  settings: string;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -71,6 +86,7 @@ async function hookgate(): Promise<Consumer> {
     listenUrl: databaseUrl,
   });
   return {
+    settings: `concurrency ${settings.concurrency}, ${settings.tenantConcurrency} per tenant, batch ${settings.batchSize}, synchronous_commit=off (claims, settles)`,
     async start() {
       dispatcher.start();
     },
@@ -205,6 +221,7 @@ async function floor(locked: boolean): Promise<Consumer> {
   };
   const loop = locked ? lockedLoop : listener ? notifiedLoop : leasedLoop;
   return {
+    settings: `${FLOOR_LOOPS} loops × 100, 64 connections, synchronous_commit=off`,
     async start() {
       running = true;
       if (listener) {
@@ -232,9 +249,17 @@ async function floor(locked: boolean): Promise<Consumer> {
 
 async function graphileWorker(): Promise<Consumer> {
   const { run, Logger } = await import('graphile-worker');
-  const send = peerSender();
+  const concurrentJobs = Number(process.env.GW_CONCURRENCY ?? 64);
+  const maxPoolSize = Number(process.env.GW_POOL ?? 10);
+  const localQueue = Number(process.env.GW_LOCAL_QUEUE ?? 128);
+  const completeJobBatchDelay = Number(process.env.GW_COMPLETE_BATCH_DELAY ?? 0);
+  const connections = peerConnections(concurrentJobs);
+  const send = peerSender(connections);
   let runner: Awaited<ReturnType<typeof run>> | undefined;
   return {
+    settings:
+      `concurrentJobs ${concurrentJobs}, localQueue ${localQueue}, completeJobBatchDelay ${completeJobBatchDelay}, ` +
+      `maxPoolSize ${maxPoolSize}, ${connections} connections, ${await syncCommit()}`,
     async start() {
       runner = await run({
         noHandleSignals: true,
@@ -244,11 +269,11 @@ async function graphileWorker(): Promise<Consumer> {
         preset: {
           worker: {
             connectionString: databaseUrl,
-            concurrentJobs: Number(process.env.GW_CONCURRENCY ?? 64),
-            maxPoolSize: Number(process.env.GW_POOL ?? 10),
+            concurrentJobs,
+            maxPoolSize,
             pollInterval: 2000,
-            localQueue: { size: Number(process.env.GW_LOCAL_QUEUE ?? 128) },
-            completeJobBatchDelay: Number(process.env.GW_COMPLETE_BATCH_DELAY ?? -1),
+            localQueue: { size: localQueue },
+            completeJobBatchDelay,
           },
         },
         taskList: {
@@ -267,7 +292,10 @@ async function graphileWorker(): Promise<Consumer> {
 
 async function pgBoss(): Promise<Consumer> {
   const { PgBoss } = (await import('pg-boss')) as unknown as { PgBoss: typeof import('pg-boss').PgBoss };
-  const send = peerSender();
+  const batchSize = Number(process.env.PGBOSS_BATCH ?? (workload === 'latency' ? 10 : 100));
+  const localConcurrency = Number(process.env.PGBOSS_LOCAL_CONCURRENCY ?? 2);
+  const connections = peerConnections(batchSize * localConcurrency);
+  const send = peerSender(connections);
   const boss = new PgBoss({
     connectionString: databaseUrl,
     useListenNotify: true,
@@ -277,14 +305,14 @@ async function pgBoss(): Promise<Consumer> {
   });
   boss.on('error', (err) => console.error('pg-boss error', err.message));
   await boss.start();
-  const batchSize = Number(process.env.PGBOSS_BATCH ?? (workload === 'throughput' ? 100 : 10));
   return {
+    settings: `batchSize ${batchSize} × localConcurrency ${localConcurrency}, max 10, ${connections} connections, ${await syncCommit()}`,
     async start() {
       await boss.work<{ body: string; requestId: string }>(
         'deliver',
         {
           batchSize,
-          localConcurrency: Number(process.env.PGBOSS_LOCAL_CONCURRENCY ?? 2),
+          localConcurrency,
           pollingIntervalSeconds: 0.5,
           notifyPollingIntervalSeconds: 0.5,
           burstWhenBatchFull: true,
@@ -300,7 +328,20 @@ async function pgBoss(): Promise<Consumer> {
   };
 }
 
+/** The commit mode a new connection of this process gets, as the peers' pools will. */
+async function syncCommit(): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ synchronous_commit: string }>('SHOW synchronous_commit');
+    return `synchronous_commit=${rows[0].synchronous_commit}`;
+  } finally {
+    await client.end();
+  }
+}
+
 async function main(): Promise<void> {
+  if (system === 'graphile-worker' || system === 'pg-boss') process.env.PGOPTIONS = PEER_PG_OPTIONS;
   const consumer =
     system === 'hookgate'
       ? await hookgate()
@@ -318,7 +359,7 @@ async function main(): Promise<void> {
       });
   });
   process.on('disconnect', () => process.exit(0));
-  process.send!({ ready: true });
+  process.send!({ ready: true, settings: consumer.settings });
 }
 
 main().catch((err) => {
