@@ -10,6 +10,8 @@ import { createLogger } from './logger';
 import { METRICS_DENIED_MESSAGE, metricsAccess, withoutTenantSeries } from './metrics-access';
 import { exitOnSignals } from './shutdown';
 import { startRuntime } from './runtime';
+import { loadTracingSettings } from './tracing/settings';
+import { startTracing } from './tracing/tracer';
 
 /**
  * A dispatcher-only process (`npm run dispatcher`), so dispatchers scale apart from API
@@ -19,8 +21,10 @@ import { startRuntime } from './runtime';
 async function main(): Promise<void> {
   let config;
   let metricsPort: number | undefined;
+  let tracing;
   try {
     config = loadConfig();
+    tracing = loadTracingSettings(process.env, 'hookgate-dispatcher');
     if (!config.databaseUrl)
       throw new ConfigError(
         'the dispatcher process needs DATABASE_URL (the embedded database serves one process only)',
@@ -40,6 +44,7 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  await startTracing(tracing);
   const runtime = await startRuntime(config, logger, { defaultMetrics: true });
   const running = startDispatcher(runtime);
   const registry = runtime.services.metrics.registry;

@@ -4,12 +4,16 @@ import { createLogger } from './logger';
 import { exitOnSignals } from './shutdown';
 import { createHttpServer, devToken, startRuntime } from './runtime';
 import { startDispatcher } from './dispatcher/start';
+import { loadTracingSettings } from './tracing/settings';
+import { startTracing } from './tracing/tracer';
 
 /** Composition root: config → database → services → HTTP server (→ dispatcher). */
 async function main(): Promise<void> {
   let config;
+  let tracing;
   try {
     config = loadConfig();
+    tracing = loadTracingSettings(process.env, 'hookgate');
   } catch (err) {
     if (err instanceof ConfigError) {
       process.stderr.write(`hookgate: configuration error: ${err.message}\n`);
@@ -18,6 +22,8 @@ async function main(): Promise<void> {
     throw err;
   }
   const logger = createLogger(config.logLevel);
+  // Before the HTTP server and the dispatcher are built: they add spans only when tracing is on.
+  await startTracing(tracing);
   const runtime = await startRuntime(config, logger, { defaultMetrics: true });
   const app = await createHttpServer(runtime);
   // DISPATCHER=off: an API-only process; dispatchers then run as `npm run dispatcher`.

@@ -1,8 +1,10 @@
 import type { Logger } from './logger';
+import { stopTracing } from './tracing/tracer';
 
 /**
  * On SIGTERM or SIGINT runs `steps` in order once (stop accepting work, finish what is in flight,
- * close connections), then exits 0; exits 1 when a step fails or the whole takes longer than
+ * close connections), then exports the spans not yet sent (tracing on) and exits 0; exits 1 when
+ * a step fails or the whole takes longer than
  * `timeoutMs` (plus a little grace), so an orchestrator never waits on a stuck process.
  */
 export function exitOnSignals(
@@ -23,6 +25,8 @@ export function exitOnSignals(
     force.unref();
     try {
       for (const step of steps) await step();
+      // Last: the steps' own spans (the final settles) are exported too.
+      await stopTracing();
       logger.info('stopped');
       process.exit(0);
     } catch (err) {

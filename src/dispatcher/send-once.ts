@@ -1,6 +1,7 @@
 import { createDeliveryAgent, sendDelivery } from './deliver';
 import { prepareEndpoint, signedRequest, type DeliveryConfig } from './request';
 import { nextState, type DispatchOutcome } from './transitions';
+import { tracer } from '../tracing/tracer';
 
 /** The result of one request made outside the outbox, in the shape of a delivery attempt. */
 export interface SingleAttempt {
@@ -41,9 +42,18 @@ export async function sendOnce(
     };
   }
   const request = signedRequest(prepared.endpoint, message, Math.floor(Date.now() / 1000));
+  // A span of the API request that asked for the send.
+  const span =
+    tracer.active?.testSend(request.headers, {
+      'hookgate.webhook.config_id': config.id,
+      'hookgate.delivery.request_id': message.requestId,
+      'http.request.method': request.method,
+      'server.address': request.url.hostname,
+    }) ?? null;
   const agent = createDeliveryAgent({ connectionsPerOrigin: 1, allowPrivateTargets: opts.allowPrivateTargets });
   try {
     const sent = await sendDelivery(agent, request);
+    span?.end(sent.outcome.kind === 'response' ? sent.outcome.statusCode : null, errorOf(sent.outcome));
     return {
       startedAt: new Date(sent.startedAt),
       durationMs: sent.durationMs,

@@ -99,7 +99,7 @@ export async function claimControlledRecords(
            ), claimed AS (
              UPDATE ${table} o SET locked_by = $2, locked_until = now() + $3 * interval '1 millisecond'
                FROM due WHERE o.id = due.id
-             RETURNING o.id, o.request_id, o.payload_json, o.retry_count, o.max_retries, o.webhook_config_id, o.next_retry_at
+             RETURNING o.id, o.request_id, o.payload_json, o.retry_count, o.max_retries, o.webhook_config_id, o.next_retry_at, o.trace_context
            ), paced AS (
              INSERT INTO webhook_delivery_state (config_id, tenant_id, pace_at)
              SELECT r.id, $1, r.pace_from + t.n / r.rate::float8 * interval '1 second'
@@ -130,7 +130,7 @@ export async function claimControlledRecords(
                        THEN extract(epoch FROM pr.pace_from + (pd.rn - 1) / pr.rate::float8 * interval '1 second') * 1000
                   END::float8 AS start_at_ms,
                   CASE WHEN pr.rate IS NOT NULL THEN 1000.0 / pr.rate END::float8 AS pace_interval_ms,
-                  0 AS controlled, c.id, c.request_id, c.payload_json, c.retry_count, c.max_retries,
+                  0 AS controlled, c.id, c.request_id, c.payload_json, c.retry_count, c.max_retries, c.trace_context,
                   w.id AS config_id, w.enabled, w.webhook_url, w.http_method, w.headers_json, w.timeout_ms,
                   w.backoff_initial_seconds, w.backoff_factor, w.secret,
                   ${SIGNING_COLUMNS}

@@ -17,6 +17,8 @@ export interface ClaimedRecord {
   payloadJson: string;
   retryCount: number;
   maxRetries: number;
+  /** The W3C trace context of the write that made it (../../tracing); null: written untraced. */
+  traceContext: string | null;
   /** null: the configuration was deleted or never existed. */
   config: DeliveryConfig | null;
   /**
@@ -35,6 +37,7 @@ export interface ClaimRow {
   payload_json: string;
   retry_count: number;
   max_retries: number;
+  trace_context: string | null;
   config_id: string | null;
   enabled: boolean | null;
   webhook_url: string | null;
@@ -102,9 +105,9 @@ export async function claimDueRecords(
            ), claimed AS (
              UPDATE ${table} o SET locked_by = $2, locked_until = now() + $3 * interval '1 millisecond'
                FROM due WHERE o.id = due.id
-             RETURNING o.id, o.request_id, o.payload_json, o.retry_count, o.max_retries, o.webhook_config_id, o.next_retry_at
+             RETURNING o.id, o.request_id, o.payload_json, o.retry_count, o.max_retries, o.webhook_config_id, o.next_retry_at, o.trace_context
            )
-           SELECT k.controlled, c.id, c.request_id, c.payload_json, c.retry_count, c.max_retries,
+           SELECT k.controlled, c.id, c.request_id, c.payload_json, c.retry_count, c.max_retries, c.trace_context,
                   w.id AS config_id, w.enabled, w.webhook_url, w.http_method, w.headers_json, w.timeout_ms,
                   w.backoff_initial_seconds, w.backoff_factor, w.secret,
                   ${SIGNING_COLUMNS}
@@ -156,6 +159,7 @@ export function toClaimedRecords(rows: ClaimRow[]): ClaimedRecord[] {
       payloadJson: r.payload_json,
       retryCount: r.retry_count,
       maxRetries: r.max_retries,
+      traceContext: r.trace_context,
       config,
     };
     // On the database's clock, which every dispatcher's reservations share (hosts kept in time by NTP):

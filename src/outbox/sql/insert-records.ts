@@ -1,5 +1,6 @@
 import type { Queryable } from '../../db/database';
 import { queryPrepared, statementText } from '../../db/prepared';
+import { tracer } from '../../tracing/tracer';
 import { OUTBOX_CHANNEL } from './fragments';
 import { HINT_CHECK_NOTIFY_COLUMNS } from './mark-tenant-due';
 import type { TenantOutbox } from './tenant-outbox';
@@ -35,8 +36,8 @@ export async function insertOutboxRecords(
   const text = statementText(
     `outbox insert ${outbox.table}`,
     () => `WITH written AS (
-             INSERT INTO ${outbox.table} (tenant_id, entity_name, operation, request_id, webhook_config_id, payload_json, max_retries, record_key, next_retry_at)
-             SELECT $1, $2, u.operation, u.request_id, u.webhook_config_id, u.payload_json, u.max_retries, u.record_key, date_trunc('milliseconds', now())
+             INSERT INTO ${outbox.table} (tenant_id, entity_name, operation, request_id, webhook_config_id, payload_json, max_retries, record_key, next_retry_at, trace_context)
+             SELECT $1, $2, u.operation, u.request_id, u.webhook_config_id, u.payload_json, u.max_retries, u.record_key, date_trunc('milliseconds', now()), $10::text
                FROM unnest($3::text[], $4::uuid[], $5::uuid[], $6::text[], $7::int[], $9::text[])
                     AS u(operation, request_id, webhook_config_id, payload_json, max_retries, record_key)
              RETURNING id, request_id
@@ -45,19 +46,34 @@ export async function insertOutboxRecords(
            )
            SELECT ${HINT_CHECK_NOTIFY_COLUMNS('$1', '$8')}`,
   );
-  const { rows: result } = await queryPrepared<{ due: boolean }>(db, {
-    text,
-    values: [
-      outbox.tenantId,
-      rows.entityName,
-      rows.operations,
-      rows.requestIds,
-      rows.configIds,
-      rows.payloads,
-      rows.maxRetries,
-      OUTBOX_CHANNEL,
-      rows.recordKeys,
-    ],
-  });
+  // $10: the trace context every record of the statement keeps (docs/operations.md#tracing); null
+  // while tracing is off.
+  const insert = (traceContext: string | null) =>
+    queryPrepared<{ due: boolean }>(db, {
+      text,
+      values: [
+        outbox.tenantId,
+        rows.entityName,
+        rows.operations,
+        rows.requestIds,
+        rows.configIds,
+        rows.payloads,
+        rows.maxRetries,
+        OUTBOX_CHANNEL,
+        rows.recordKeys,
+        traceContext,
+      ],
+    });
+  const tracing = tracer.active;
+  const { rows: result } = await (tracing === null
+    ? insert(null)
+    : tracing.outboxInsert(
+        {
+          'hookgate.tenant_id': outbox.tenantId,
+          'hookgate.entity_name': rows.entityName,
+          'hookgate.outbox.records': rows.requestIds.length,
+        },
+        insert,
+      ));
   return { hintDue: result[0].due };
 }
