@@ -4,8 +4,8 @@ import { stopTracing } from './tracing/tracer';
 /**
  * On SIGTERM or SIGINT runs `steps` in order once (stop accepting work, finish what is in flight,
  * close connections), then exports the spans not yet sent (tracing on) and exits 0; exits 1 when
- * a step fails or the whole takes longer than
- * `timeoutMs` (plus a little grace), so an orchestrator never waits on a stuck process.
+ * a step fails or the whole takes longer than `timeoutMs` (plus a little grace), so an
+ * orchestrator never waits on a stuck process.
  */
 export function exitOnSignals(
   logger: Logger,
