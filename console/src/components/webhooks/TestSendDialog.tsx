@@ -6,11 +6,15 @@ import { TextField } from '../ui/TextField';
 import { useModal } from '../ui/useModal';
 import type { WebhookConfig } from './types';
 
-/** The `data` of the catalog's INSERT example for the entity, as editable JSON; null while unknown. */
+/**
+ * The `data` of the catalog's example for the entity (its INSERT, or an `$operations`
+ * configuration's first kind), as editable JSON; null while unknown.
+ */
 function useExampleData(entityName: string): string | null {
   const [catalog] = useQuery({ query: ConsoleEventCatalogDocument });
   if (!catalog.data) return catalog.error ? '' : null;
-  const entry = catalog.data.eventCatalog.find((e) => e.entityName === entityName && e.operation === 'INSERT');
+  const own = catalog.data.eventCatalog.filter((e) => e.entityName === entityName);
+  const entry = own.find((e) => e.operation === 'INSERT') ?? own[0];
   const data = (entry?.example as { data?: unknown } | undefined)?.data;
   return data === undefined ? '' : JSON.stringify(data, null, 2);
 }
