@@ -44,10 +44,12 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   INVALID_QUERY:
     'An analytics body names an unknown field, a wrong operator or value, a bad time range or limit; a statement timed out or (embedded database) is estimated too costly.',
   QUERY_TOO_COMPLEX: 'A GraphQL request over the alias, root-field or depth limit, or a response over its list budget.',
-  UNAUTHENTICATED: 'The bearer token is missing, malformed, expired, without `exp`, or badly signed.',
+  UNAUTHENTICATED:
+    'The bearer token is missing, malformed, expired, without `exp`, or badly signed; a portal token whose session expired or was revoked.',
   TRIGGER_SIGNATURE_INVALID: 'Intake: the signature is missing or wrong.',
   TRIGGER_TIMESTAMP_INVALID: 'Intake: the timestamp is missing, not an integer, or outside the skew window.',
-  FORBIDDEN: 'The token lacks the permission, or belongs to another tenant.',
+  FORBIDDEN:
+    'The token lacks the permission, or belongs to another tenant; a portal token naming anything outside its scope.',
   NOT_FOUND: 'No such route.',
   WEBHOOK_CONFIG_NOT_FOUND: 'The webhook configuration is unknown, deleted, or of another tenant.',
   TRIGGER_NOT_FOUND: 'The trigger (or trigger event) is unknown, disabled at intake, or of another tenant.',
@@ -56,6 +58,7 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   VIEW_NOT_FOUND: 'No view of that name for the tenant.',
   OUTBOX_RECORD_NOT_FOUND: 'The outbox record id is unknown, malformed, or of another tenant.',
   RECORD_NOT_FOUND: 'No entity record with that primary-key value.',
+  PORTAL_SESSION_NOT_FOUND: 'The portal session id is unknown, malformed, or of another tenant.',
   METHOD_NOT_ALLOWED: 'The route exists but not with this method.',
   REQUEST_TIMEOUT: 'Headers and body did not arrive within `REQUEST_TIMEOUT_MS`; the connection is closed.',
   CONFLICT: 'A name that must be unique exists already, or an INSERT meets an existing primary key.',
@@ -67,7 +70,7 @@ const ERROR_MEANINGS: Record<ErrorCode, string> = {
   REQUEST_HEADERS_TOO_LARGE: 'The request headers are over 16 KiB.',
   INTERNAL_ERROR: 'Anything unexpected (logged with the request id, never its text).',
   UNAVAILABLE:
-    'The database is unreachable, a pooled connection was not free within `DB_CONNECTION_TIMEOUT_MS`, or the server is shutting down.',
+    'The database is unreachable, a pooled connection was not free within `DB_CONNECTION_TIMEOUT_MS`, or the server is shutting down; portal sessions without `PORTAL_TOKEN_SECRET`.',
 };
 
 const n = (v: number) => v.toLocaleString('en-US');

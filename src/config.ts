@@ -85,6 +85,11 @@ export interface Config {
    * sealed before a key change. Unset key: generated in DATA_DIR on the embedded database.
    */
   secrets: { key: Buffer | undefined; previousKey: Buffer | undefined };
+  /**
+   * Portal sessions: PORTAL_TOKEN_SECRET signs their tokens (unset: generated in DATA_DIR on the
+   * embedded database, else sessions answer 503); PUBLIC_BASE_URL starts their links.
+   */
+  portal: { tokenSecret: string | undefined; publicBaseUrl: string | undefined };
 }
 
 export { ConfigError };
@@ -273,6 +278,7 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigins: corsOrigins(env),
     portalFrameAncestors: portalFrameAncestors(env),
     secrets,
+    portal: portalSettings(env),
   };
 }
 
@@ -317,4 +323,27 @@ function portalFrameAncestors(env: Env): string[] {
     }
   }
   return origins;
+}
+
+/** PORTAL_TOKEN_SECRET (at least 32 bytes) and PUBLIC_BASE_URL (an http(s) URL, no query or fragment). */
+function portalSettings(env: Env): Config['portal'] {
+  const tokenSecret = env.PORTAL_TOKEN_SECRET || undefined;
+  if (tokenSecret !== undefined && Buffer.byteLength(tokenSecret, 'utf8') < 32) {
+    throw new ConfigError('PORTAL_TOKEN_SECRET must be at least 32 bytes (for example: openssl rand -base64 32)');
+  }
+  const raw = env.PUBLIC_BASE_URL?.trim() || undefined;
+  let publicBaseUrl: string | undefined;
+  if (raw !== undefined) {
+    let parsed: URL | undefined;
+    try {
+      parsed = new URL(raw);
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.search || parsed.hash || parsed.username) {
+      throw new ConfigError(`PUBLIC_BASE_URL: "${raw}" is not a URL like https://hooks.example.com`);
+    }
+    publicBaseUrl = parsed.href.replace(/\/+$/, '');
+  }
+  return { tokenSecret, publicBaseUrl };
 }

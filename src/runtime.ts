@@ -10,6 +10,7 @@ import { createMetrics } from './metrics';
 import { createServices, type Services } from './services';
 import { installKeyring, loadOrCreateSecretsKey, SecretKeyring } from './secrets';
 import { resealStoredSecrets } from './secrets/reseal';
+import { loadOrCreatePortalSecret } from './portal/tokens';
 
 /** Settings no AUTH_* variable covers: then the development secret in DATA_DIR signs tokens. */
 function usesDevAuth(config: Config): boolean {
@@ -64,7 +65,16 @@ export async function startRuntime(
     await startSecrets(config, db, logger, !!embedded);
     const devSecret = usesDevAuth(config) ? loadOrCreateDevSecret(config.dataDir) : undefined;
     const verifier = await TokenVerifier.fromConfig(config, devSecret);
-    const services = createServices(config, db, logger, createMetrics({ defaultMetrics: opts.defaultMetrics }));
+    // The embedded database's development setup keeps a generated portal secret in DATA_DIR.
+    const portalSecret =
+      config.portal.tokenSecret ??
+      (embedded && !config.production ? loadOrCreatePortalSecret(config.dataDir) : undefined);
+    const services = createServices(
+      { ...config, portal: { ...config.portal, tokenSecret: portalSecret } },
+      db,
+      logger,
+      createMetrics({ defaultMetrics: opts.defaultMetrics }),
+    );
     return {
       config,
       db,

@@ -16,6 +16,8 @@ import type { AnalyticsService } from './analytics/service';
 import { createAnalyticsServices } from './analytics/create';
 import { OutboxService } from './outbox/service';
 import { EventCatalogService } from './events/service';
+import { PortalSessionService } from './portal/service';
+import { PortalTokens } from './portal/tokens';
 
 /** The application services: the one layer both REST and GraphQL call. */
 export interface Services {
@@ -34,6 +36,7 @@ export interface Services {
   analytics: AnalyticsService;
   outbox: OutboxService;
   eventCatalog: EventCatalogService;
+  portal: PortalSessionService;
 }
 
 export function createServices(config: Config, db: Database, logger: Logger, metrics: Metrics): Services {
@@ -87,6 +90,12 @@ export function createServices(config: Config, db: Database, logger: Logger, met
       { list: (ctx) => services.entities.list(ctx) },
       { list: (ctx, q) => services.webhooks.list(ctx, q) },
       config.webhookHeaderPrefix,
+    ),
+    portal: new PortalSessionService(
+      db,
+      { list: (ctx) => services.entities.list(ctx) },
+      new PortalTokens(config.portal.tokenSecret),
+      config.portal.publicBaseUrl,
     ),
   };
   return services;

@@ -117,6 +117,18 @@ export const SETTINGS: readonly SettingEntry[] = [
       'Space-separated origins (`https://app.example.com`, `http://host:8080`) whose pages may show the portal pages (`/console/portal`) in a frame; empty: no page may. Anything else refuses to start.',
   },
   {
+    name: 'PORTAL_TOKEN_SECRET',
+    default: 'unset (embedded database: generated in `DATA_DIR/portal-token-secret`)',
+    meaning:
+      'At least 32 bytes: signs portal tokens (docs/api.md#portal). Unset with a `DATABASE_URL`: creating a portal session answers 503 `UNAVAILABLE`. Changing it ends every portal session.',
+  },
+  {
+    name: 'PUBLIC_BASE_URL',
+    default: 'the origin the request came to',
+    meaning:
+      'The address clients reach this server at (`https://hooks.example.com`, a path allowed): portal session links start with it.',
+  },
+  {
     name: 'GRAPHQL_INTROSPECTION',
     default: '`true`',
     meaning: '`false` turns GraphQL introspection off (Apollo Sandbox needs it).',

@@ -25,7 +25,10 @@ export class EventCatalogService {
 
   /** Each entity of the tenant with each kind of change: the payload's schema and an example. */
   async catalog(ctx: TenantContext): Promise<EventType[]> {
-    return eventCatalog(ctx.tenantId, await this.entities.list(ctx));
+    const all = eventCatalog(ctx.tenantId, await this.entities.list(ctx));
+    // A portal caller sees its entities' entries only (no `$operations` ones).
+    const scope = ctx.portal?.entityNames;
+    return scope ? all.filter((e) => scope.includes(e.entityName)) : all;
   }
 
   /** The AsyncAPI 3.0 document of the tenant's (not deleted) webhook configurations. */

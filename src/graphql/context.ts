@@ -5,6 +5,8 @@ import type { ListBudget } from './list-budget';
 /** Per-request GraphQL context: resolvers authorise through it, exactly as REST routes do. */
 export interface GraphQLContext {
   requestId: string;
+  /** `<scheme>://<host>` the request came to: a portal link's default start (PUBLIC_BASE_URL). */
+  requestOrigin: string;
   services: Services;
   /** Authenticates the caller and authorises X-Tenant-Id with one of `allowed` (throws AppError). */
   authorize(allowed: Permission[]): Promise<TenantContext>;

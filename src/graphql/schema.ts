@@ -10,6 +10,7 @@ import { RecordResolver } from './records/record.resolver';
 import { AnalyticsResolver } from './analytics/analytics.resolver';
 import { OutboxRecordResolver } from './outbox/outbox-record.resolver';
 import { EventCatalogResolver } from './events/event-catalog.resolver';
+import { PortalSessionResolver } from './portal/portal.resolver';
 
 // One resolver class per type; each area adds its own here.
 // eslint-disable-next-line @typescript-eslint/no-unsafe-function-type -- type-graphql's own type for resolver classes
@@ -24,6 +25,7 @@ const resolvers: NonEmptyArray<Function> = [
   ViewResolver,
   OutboxRecordResolver,
   EventCatalogResolver,
+  PortalSessionResolver,
 ];
 
 export const SCHEMA_FILE = path.resolve(__dirname, '../../schema.graphql');

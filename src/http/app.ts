@@ -22,6 +22,7 @@ import { recordRoutes } from './record-routes';
 import { analyticsRoutes } from './analytics-routes';
 import { entityRoutes, metricRoutes, viewRoutes } from './catalog-routes';
 import { eventCatalogRoutes } from './event-catalog-routes';
+import { portalSelfRoutes, portalSessionRoutes } from './portal-routes';
 import { consoleRoutes, type ConsoleRouteOptions } from './console-routes';
 import { installCors } from './cors';
 import { landingPageWithConsoleLink } from './landing-page';
@@ -49,6 +50,14 @@ function jsonAreas(): Array<{ plugin: FastifyPluginAsync<RouteDeps & { publicPre
     {
       plugin: eventCatalogRoutes,
       prefixes: ['/metadata/event-catalog', '/api/v1/event-catalog', '/api/v1/metadata/event-catalog'],
+    },
+    {
+      plugin: portalSessionRoutes,
+      prefixes: ['/metadata/portal-sessions', '/api/v1/portal-sessions', '/api/v1/metadata/portal-sessions'],
+    },
+    {
+      plugin: portalSelfRoutes,
+      prefixes: ['/metadata/portal-session', '/api/v1/portal-session', '/api/v1/metadata/portal-session'],
     },
   ];
 }
@@ -113,6 +122,7 @@ export async function buildApp(
   app.addHook('onClose', async () => {
     await tenantRateLimiter?.close?.();
   });
+  app.decorate('portalSessions', services.portal);
 
   // Before any route: compression and the OpenAPI document see every route registered after them.
   await installCompression(app);
@@ -178,6 +188,7 @@ export async function buildApp(
       const cost = { rootFields: 0 };
       return {
         requestId: request.id,
+        requestOrigin: `${request.protocol}://${request.host}`,
         services,
         authorize: (allowed) => tenantContextOf(request, verifier, allowed, Math.max(1, cost.rootFields)),
         cost,

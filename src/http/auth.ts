@@ -3,11 +3,14 @@ import { authorizeTenant, type Permission, type Principal, type TenantContext } 
 import type { TokenVerifier } from '../auth/tokens';
 import { AppError } from '../errors';
 import type { RequestLimiter } from '../limits/limiter';
+import type { PortalSessionService } from '../portal/service';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The per-tenant request limit (app.ts); null when RATE_LIMIT_PER_MINUTE is 0. */
     tenantRateLimiter: RequestLimiter | null;
+    /** Verifies portal tokens (app.ts): Hookgate's own, signed with PORTAL_TOKEN_SECRET. */
+    portalSessions: Pick<PortalSessionService, 'handles' | 'authenticate'>;
   }
 }
 
@@ -22,7 +25,9 @@ const verdicts = new WeakMap<FastifyRequest, number | Promise<number>>();
 function principalOf(request: FastifyRequest, verifier: TokenVerifier): Promise<Principal> {
   let p = principals.get(request);
   if (!p) {
-    p = verifier.verify(request.headers.authorization);
+    const authorization = request.headers.authorization;
+    const portal = request.server.portalSessions;
+    p = portal.handles(authorization) ? portal.authenticate(authorization!) : verifier.verify(authorization);
     principals.set(request, p);
   }
   return p;

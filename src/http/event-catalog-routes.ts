@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { CONFIG_ADMIN } from '../auth/permissions';
+import { CONFIG_ADMIN_OR_PORTAL } from '../auth/permissions';
 import { tenantContextOf } from './auth';
 import type { RouteDeps } from './deps';
 import { envelope, errorResponses, TENANT_ERRORS, TENANT_SECURITY } from './openapi-schemas';
@@ -59,9 +59,9 @@ export const eventCatalogRoutes: FastifyPluginAsync<RouteDeps & { publicPrefix: 
   const service = deps.services.eventCatalog;
   app.get('/', { schema: schemas.catalog }, async (req) => ({
     success: true,
-    data: await service.catalog(await tenantContextOf(req, deps.verifier, CONFIG_ADMIN)),
+    data: await service.catalog(await tenantContextOf(req, deps.verifier, CONFIG_ADMIN_OR_PORTAL)),
   }));
   app.get('/asyncapi.json', { schema: schemas.asyncApi }, async (req) =>
-    service.asyncApi(await tenantContextOf(req, deps.verifier, CONFIG_ADMIN)),
+    service.asyncApi(await tenantContextOf(req, deps.verifier, CONFIG_ADMIN_OR_PORTAL)),
   );
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { CONFIG_ADMIN, CONFIG_READ_INTERNAL } from '../auth/permissions';
+import { CONFIG_ADMIN_OR_PORTAL, CONFIG_READ_INTERNAL_OR_PORTAL } from '../auth/permissions';
 import type { WebhookConfig } from '../webhooks/model';
 import { readTestBody } from '../webhooks/test-send';
 import { tenantContextOf } from './auth';
@@ -172,7 +172,7 @@ const schemas = {
 /** Webhook configuration management over REST; mounted at the gateway and the backend prefix. */
 export const webhookRoutes: FastifyPluginAsync<RouteDeps & { publicPrefix: string }> = async (app, deps) => {
   const service = deps.services.webhooks;
-  const ctx = (req: Parameters<typeof tenantContextOf>[0], allowed = CONFIG_ADMIN) =>
+  const ctx = (req: Parameters<typeof tenantContextOf>[0], allowed = CONFIG_ADMIN_OR_PORTAL) =>
     tenantContextOf(req, deps.verifier, allowed);
 
   app.post('/', { schema: schemas.create }, async (req, reply) => {
@@ -190,7 +190,7 @@ export const webhookRoutes: FastifyPluginAsync<RouteDeps & { publicPrefix: strin
     '/internal/by-entity/:entityName',
     { schema: schemas.byEntity },
     async (req) => {
-      const configs = await service.byEntity(await ctx(req, CONFIG_READ_INTERNAL), req.params.entityName);
+      const configs = await service.byEntity(await ctx(req, CONFIG_READ_INTERNAL_OR_PORTAL), req.params.entityName);
       return configs.map(toRestDto);
     },
   );

@@ -1,4 +1,5 @@
 import type { TenantContext } from '../auth/permissions';
+import { assertEntityInScope, entityNamesInScope } from '../auth/portal-scope';
 import type { Database, Queryable } from '../db/database';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError, validationError } from '../errors';
@@ -65,11 +66,14 @@ export class OutboxService {
       return { items: [], nextCursor: null };
     // Every request id is a UUID: anything else (a receiver's quote cut short, say) names no record.
     if (query.requestId != null && !UUID_PATTERN.test(query.requestId)) return { items: [], nextCursor: null };
+    const entityNames = entityNamesInScope(ctx, query.entityName);
+    await this.assertConfigInScope(ctx, query.webhookConfigId);
 
     const outbox = tenantOutbox(ctx.tenantId, await this.tenants.ensure(ctx.tenantId));
     const rows = await listOutboxRecords(this.db.pool, outbox, {
       status: query.status,
       entityName: query.entityName,
+      entityNames: ctx.portal ? entityNames : undefined,
       webhookConfigId: query.webhookConfigId,
       requestId: query.requestId,
       createdAfter: query.createdAfter,
@@ -88,7 +92,21 @@ export class OutboxService {
     const outbox = tenantOutbox(ctx.tenantId, await this.tenants.ensure(ctx.tenantId));
     const row = await getOutboxRecord(this.db.pool, outbox, { id: tableId });
     if (!row) throw notFound();
+    assertEntityInScope(ctx, row.entity_name);
     return (await this.withAttempts(this.db.pool, outbox, [row]))[0];
+  }
+
+  /**
+   * A portal caller naming a configuration of an entity outside its scope (deleted ones too: their
+   * records stay listable) is refused; an unknown id matches nothing anyway.
+   */
+  private async assertConfigInScope(ctx: TenantContext, webhookConfigId: string | null | undefined): Promise<void> {
+    if (!ctx.portal || webhookConfigId == null || !UUID_PATTERN.test(webhookConfigId)) return;
+    const config = await this.db.prisma.webhookConfig.findFirst({
+      where: { id: webhookConfigId, tenantId: ctx.tenantId },
+      select: { entityName: true },
+    });
+    if (config) assertEntityInScope(ctx, config.entityName);
   }
 
   /**
@@ -99,6 +117,8 @@ export class OutboxService {
   async redeliver(ctx: TenantContext, id: string): Promise<OutboxRecord> {
     const tableId = decodeRecordId(ctx.tenantId, id);
     if (tableId === null) throw notFound();
+    // A portal caller redelivers only records of its entities (get answers 404 or 403 first).
+    if (ctx.portal) await this.get(ctx, id);
     const outbox = tenantOutbox(ctx.tenantId, await this.tenants.ensure(ctx.tenantId));
     return this.db.transaction(async (client) => {
       const row = await redeliverOutboxRecord(client, outbox, { id: tableId });
@@ -117,6 +137,11 @@ export class OutboxService {
    */
   async replay(ctx: TenantContext, filter: OutboxReplayQuery): Promise<number> {
     const match = readReplayFilter(filter);
+    if (ctx.portal) {
+      const entityNames = entityNamesInScope(ctx, filter.entityName);
+      await this.assertConfigInScope(ctx, filter.webhookConfigId);
+      if (match !== null) match.entityNames = entityNames;
+    }
     if (match === null) return 0;
     const outbox = tenantOutbox(ctx.tenantId, await this.tenants.ensure(ctx.tenantId));
     let total = 0;

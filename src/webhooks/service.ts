@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { PrismaClient, WebhookConfig as WebhookConfigRow } from '../generated/prisma/client';
 import { webhookHealth, type WebhookHealthRow } from '../outbox/health';
 import type { TenantContext } from '../auth/permissions';
+import { assertEntityInScope, entityNameWhere } from '../auth/portal-scope';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError, validationError } from '../errors';
 import { openSecret, sealSecret } from '../secrets';
@@ -113,6 +114,7 @@ export class WebhookConfigService {
 
   async create(ctx: TenantContext, body: unknown): Promise<WebhookConfig> {
     const f = readWebhookConfigFields(body, 'create');
+    assertEntityInScope(ctx, f.entityName!);
     checkNewSigning(f);
     // A tenant's first configuration is its first use: its schema (and outbox) must exist before
     // any change can be written for it.
@@ -148,6 +150,9 @@ export class WebhookConfigService {
   async update(ctx: TenantContext, id: string, body: unknown): Promise<WebhookConfig> {
     const f = readWebhookConfigFields(body, 'update');
     if (!UUID_PATTERN.test(id)) throw notFound();
+    // A portal caller may neither touch another entity's configuration nor move one there.
+    await this.assertInScope(ctx, id);
+    if (f.entityName !== undefined) assertEntityInScope(ctx, f.entityName);
     for (let attempt = 1; ; attempt++) {
       const signing = await this.signingUpdate(ctx, id, f);
       const where = { id, tenantId: ctx.tenantId, deleted: false, ...signing.guard };
@@ -220,7 +225,7 @@ export class WebhookConfigService {
   }
 
   async delete(ctx: TenantContext, id: string): Promise<void> {
-    if (!UUID_PATTERN.test(id)) throw notFound();
+    await this.assertInScope(ctx, id);
     const { count } = await this.prisma.webhookConfig.updateMany({
       where: { id, tenantId: ctx.tenantId, deleted: false },
       data: { deleted: true, updatedAt: new Date(), updatedBy: ctx.actor },
@@ -237,13 +242,20 @@ export class WebhookConfigService {
     if (!UUID_PATTERN.test(id)) throw notFound();
     const row = await this.prisma.webhookConfig.findFirst({ where: { id, tenantId: ctx.tenantId, deleted: false } });
     if (!row) throw notFound();
+    assertEntityInScope(ctx, row.entityName);
     return row;
+  }
+
+  /** For a portal caller: 404 for an unknown id, 403 for another entity's configuration. */
+  private async assertInScope(ctx: TenantContext, id: string): Promise<void> {
+    if (ctx.portal) await this.findRow(ctx, id);
+    else if (!UUID_PATTERN.test(id)) throw notFound();
   }
 
   /** `query` is raw list parameters (REST query string or GraphQL arguments); validated here. */
   async list(ctx: TenantContext, query: Record<string, unknown>): Promise<Page<WebhookConfig>> {
     const q: ListQuery = readListQuery(query);
-    const where = { tenantId: ctx.tenantId, deleted: false, ...(q.entityName ? { entityName: q.entityName } : {}) };
+    const where = { tenantId: ctx.tenantId, deleted: false, ...entityNameWhere(ctx, q.entityName) };
     const direction = q.sortDirection === 'ASC' ? 'asc' : 'desc';
     const [total, rows] = await Promise.all([
       this.prisma.webhookConfig.count({ where }),
@@ -265,8 +277,10 @@ export class WebhookConfigService {
 
   /** Every not-deleted configuration of an entity, enabled or not (the internal by-entity read). */
   async byEntity(ctx: TenantContext, entityName: string): Promise<WebhookConfig[]> {
+    const name = readEntityNameParam(entityName);
+    assertEntityInScope(ctx, name);
     const rows = await this.prisma.webhookConfig.findMany({
-      where: { tenantId: ctx.tenantId, entityName: readEntityNameParam(entityName), deleted: false },
+      where: { tenantId: ctx.tenantId, entityName: name, deleted: false },
       orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
     });
     return rows.map(toModel);
@@ -289,7 +303,7 @@ export class WebhookConfigService {
    */
   async rotateSecret(ctx: TenantContext, id: string, graceSeconds?: number | null): Promise<string> {
     const grace = readRotationGrace(graceSeconds);
-    if (!UUID_PATTERN.test(id)) throw notFound();
+    await this.assertInScope(ctx, id);
     const rows = await this.prisma.$queryRaw<Array<{ secret: string }>>`
       UPDATE webhook_configs
          SET previous_secret = CASE WHEN ${grace}::int > 0 AND secret <> '' THEN secret END,

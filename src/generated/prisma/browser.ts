@@ -72,3 +72,8 @@ export type ViewDefinition = Prisma.ViewDefinitionModel
  * 
  */
 export type RateLimitBucket = Prisma.RateLimitBucketModel
+/**
+ * Model PortalSession
+ * 
+ */
+export type PortalSession = Prisma.PortalSessionModel

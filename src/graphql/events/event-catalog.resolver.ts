@@ -1,6 +1,6 @@
 import { GraphQLJSON } from 'graphql-scalars';
 import { Ctx, Field, ObjectType, Query, Resolver } from 'type-graphql';
-import { CONFIG_ADMIN } from '../../auth/permissions';
+import { CONFIG_ADMIN_OR_PORTAL } from '../../auth/permissions';
 import type { GraphQLContext } from '../context';
 
 @ObjectType({ description: 'One kind of event a webhook receives: the JSON Schema of its payload and an example' })
@@ -19,6 +19,6 @@ export class EventCatalogResolver {
     description: "Every payload the tenant's webhooks can receive: each entity with each kind of change",
   })
   async eventCatalog(@Ctx() ctx: GraphQLContext) {
-    return ctx.services.eventCatalog.catalog(await ctx.authorize(CONFIG_ADMIN));
+    return ctx.services.eventCatalog.catalog(await ctx.authorize(CONFIG_ADMIN_OR_PORTAL));
   }
 }

@@ -1,5 +1,5 @@
 import { Arg, Args, Ctx, ID, Int, Mutation, Query, Resolver } from 'type-graphql';
-import { CONFIG_ADMIN } from '../../auth/permissions';
+import { CONFIG_ADMIN_OR_PORTAL } from '../../auth/permissions';
 import type { GraphQLContext } from '../context';
 import { OutboxRecord, OutboxRecordPage, OutboxRecordsArgs, OutboxReplayFilter } from './types';
 
@@ -10,7 +10,7 @@ export class OutboxRecordResolver {
   })
   async outboxRecords(@Args(() => OutboxRecordsArgs) args: OutboxRecordsArgs, @Ctx() ctx: GraphQLContext) {
     const { status, entityName, webhookConfigId, requestId, createdAfter, createdBefore, first, after } = args;
-    return ctx.services.outbox.list(await ctx.authorize(CONFIG_ADMIN), {
+    return ctx.services.outbox.list(await ctx.authorize(CONFIG_ADMIN_OR_PORTAL), {
       status,
       entityName,
       webhookConfigId,
@@ -24,14 +24,14 @@ export class OutboxRecordResolver {
 
   @Query(() => OutboxRecord, { nullable: true, description: 'An unknown id is an OUTBOX_RECORD_NOT_FOUND error' })
   async outboxRecord(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.outbox.get(await ctx.authorize(CONFIG_ADMIN), id);
+    return ctx.services.outbox.get(await ctx.authorize(CONFIG_ADMIN_OR_PORTAL), id);
   }
 
   @Mutation(() => OutboxRecord, {
     description: 'Puts a record (DEAD, or DELIVERED for a deliberate resend) back to PENDING with retryCount 0',
   })
   async redeliverOutboxRecord(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.outbox.redeliver(await ctx.authorize(CONFIG_ADMIN), id);
+    return ctx.services.outbox.redeliver(await ctx.authorize(CONFIG_ADMIN_OR_PORTAL), id);
   }
 
   @Mutation(() => Int, {
@@ -43,6 +43,6 @@ export class OutboxRecordResolver {
     @Arg('filter', () => OutboxReplayFilter) filter: OutboxReplayFilter,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return ctx.services.outbox.replay(await ctx.authorize(CONFIG_ADMIN), filter);
+    return ctx.services.outbox.replay(await ctx.authorize(CONFIG_ADMIN_OR_PORTAL), filter);
   }
 }

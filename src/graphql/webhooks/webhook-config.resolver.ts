@@ -1,7 +1,7 @@
 import { GraphQLJSON } from 'graphql-scalars';
 import { Arg, Args, Ctx, FieldResolver, ID, Int, Mutation, Query, Resolver, Root } from 'type-graphql';
 import { givenFields } from '../given-fields';
-import { CONFIG_ADMIN, CONFIG_READ_INTERNAL } from '../../auth/permissions';
+import { CONFIG_ADMIN_OR_PORTAL, CONFIG_READ_INTERNAL_OR_PORTAL } from '../../auth/permissions';
 import type { GraphQLContext } from '../context';
 import { DeliveryAttempt } from '../outbox/types';
 import {
@@ -17,13 +17,13 @@ import {
 export class WebhookConfigResolver {
   @Query(() => WebhookConfig)
   async webhookConfig(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.webhooks.get(await ctx.authorize(CONFIG_ADMIN), id);
+    return ctx.services.webhooks.get(await ctx.authorize(CONFIG_ADMIN_OR_PORTAL), id);
   }
 
   @Query(() => WebhookConfigPage)
   async webhookConfigs(@Args(() => WebhookConfigsArgs) args: WebhookConfigsArgs, @Ctx() ctx: GraphQLContext) {
     const { page, pageSize, entityName, sortBy, sortDirection } = args;
-    return ctx.services.webhooks.list(await ctx.authorize(CONFIG_ADMIN), {
+    return ctx.services.webhooks.list(await ctx.authorize(CONFIG_ADMIN_OR_PORTAL), {
       page,
       pageSize,
       entityName,
@@ -34,7 +34,7 @@ export class WebhookConfigResolver {
 
   @Query(() => [WebhookConfig])
   async webhookConfigsByEntity(@Arg('entityName') entityName: string, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.webhooks.byEntity(await ctx.authorize(CONFIG_READ_INTERNAL), entityName);
+    return ctx.services.webhooks.byEntity(await ctx.authorize(CONFIG_READ_INTERNAL_OR_PORTAL), entityName);
   }
 
   @Mutation(() => WebhookConfig)
@@ -42,7 +42,7 @@ export class WebhookConfigResolver {
     @Arg('input', () => CreateWebhookConfigInput) input: CreateWebhookConfigInput,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return ctx.services.webhooks.create(await ctx.authorize(CONFIG_ADMIN), givenFields(input));
+    return ctx.services.webhooks.create(await ctx.authorize(CONFIG_ADMIN_OR_PORTAL), givenFields(input));
   }
 
   @Mutation(() => WebhookConfig)
@@ -51,19 +51,19 @@ export class WebhookConfigResolver {
     @Arg('input', () => UpdateWebhookConfigInput) input: UpdateWebhookConfigInput,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return ctx.services.webhooks.update(await ctx.authorize(CONFIG_ADMIN), id, givenFields(input));
+    return ctx.services.webhooks.update(await ctx.authorize(CONFIG_ADMIN_OR_PORTAL), id, givenFields(input));
   }
 
   @Mutation(() => Boolean)
   async deleteWebhookConfig(@Arg('id', () => ID) id: string, @Ctx() ctx: GraphQLContext) {
-    await ctx.services.webhooks.delete(await ctx.authorize(CONFIG_ADMIN), id);
+    await ctx.services.webhooks.delete(await ctx.authorize(CONFIG_ADMIN_OR_PORTAL), id);
     return true;
   }
 
   /** Read only when a query asks for it: it reads the attempt log. */
   @FieldResolver(() => WebhookHealth)
   async health(@Root() config: WebhookConfig, @Ctx() ctx: GraphQLContext) {
-    return ctx.services.webhooks.health(await ctx.authorize(CONFIG_ADMIN), config.id);
+    return ctx.services.webhooks.health(await ctx.authorize(CONFIG_ADMIN_OR_PORTAL), config.id);
   }
 
   @Mutation(() => String, {
@@ -76,7 +76,7 @@ export class WebhookConfigResolver {
     @Arg('graceSeconds', () => Int, { nullable: true, defaultValue: 86400 }) graceSeconds: number | null,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return ctx.services.webhooks.rotateSecret(await ctx.authorize(CONFIG_ADMIN), id, graceSeconds);
+    return ctx.services.webhooks.rotateSecret(await ctx.authorize(CONFIG_ADMIN_OR_PORTAL), id, graceSeconds);
   }
 
   @Mutation(() => DeliveryAttempt, {
@@ -90,6 +90,11 @@ export class WebhookConfigResolver {
     @Arg('data', () => GraphQLJSON, { nullable: true }) data: unknown,
     @Ctx() ctx: GraphQLContext,
   ) {
-    return ctx.services.webhooks.sendTest(await ctx.authorize(CONFIG_ADMIN), webhookConfigId, data, ctx.requestId);
+    return ctx.services.webhooks.sendTest(
+      await ctx.authorize(CONFIG_ADMIN_OR_PORTAL),
+      webhookConfigId,
+      data,
+      ctx.requestId,
+    );
   }
 }

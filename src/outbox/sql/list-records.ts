@@ -11,6 +11,8 @@ export async function listOutboxRecords(
   args: {
     status?: OutboxStatus | null;
     entityName?: string | null;
+    /** Only records of these entities (a portal caller's scope). */
+    entityNames?: readonly string[];
     webhookConfigId?: string | null;
     requestId?: string | null;
     createdAfter?: Date | null;
@@ -23,6 +25,7 @@ export async function listOutboxRecords(
   const where = ['tenant_id = ' + params.add(outbox.tenantId)];
   if (args.status != null) where.push('status = ' + params.add(args.status));
   if (args.entityName != null) where.push('entity_name = ' + params.add(args.entityName));
+  if (args.entityNames !== undefined) where.push(`entity_name = ANY(${params.add(args.entityNames)}::text[])`);
   if (args.webhookConfigId != null) where.push('webhook_config_id = ' + params.add(args.webhookConfigId) + '::uuid');
   if (args.requestId != null) {
     // Through the look-up table's key (tenant schema 8): the outbox has no index on request_id.

@@ -9,6 +9,8 @@ export interface ReplayMatch {
   statuses: OutboxStatus[];
   webhookConfigId?: string;
   entityName?: string;
+  /** Only records of these entities (a portal caller's scope). */
+  entityNames?: readonly string[];
   since?: Date;
   until?: Date;
 }
@@ -36,6 +38,7 @@ export async function replayOutboxBatch(
   if (match.webhookConfigId !== undefined)
     where.push('webhook_config_id = ' + params.add(match.webhookConfigId) + '::uuid');
   if (match.entityName !== undefined) where.push('entity_name = ' + params.add(match.entityName));
+  if (match.entityNames !== undefined) where.push(`entity_name = ANY(${params.add(match.entityNames)}::text[])`);
   if (match.since !== undefined) where.push('created_at >= ' + params.add(match.since) + '::timestamptz');
   if (match.until !== undefined) where.push('created_at <= ' + params.add(match.until) + '::timestamptz');
   const { rows } = await db.query<{ replayed: number; picked: number; last_id: string | null }>(
