@@ -1,7 +1,9 @@
 import { useEffect, useState, type AnchorHTMLAttributes, type MouseEvent } from 'react';
 
-/** A tiny history router: the console has seven pages and no nested routes. */
-const BASE = '/console';
+/** Pages under /console/portal are the portal for a tenant's customers: its own pages, its own links. */
+export const PORTAL_MODE = /^\/console\/portal(?:\/|$)/.test(window.location.pathname);
+/** A tiny history router: the console has eight pages and no nested routes. */
+const BASE = PORTAL_MODE ? '/console/portal' : '/console';
 
 function currentPath(): string {
   const p = window.location.pathname;

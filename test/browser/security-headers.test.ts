@@ -7,7 +7,15 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mintToken } from '../../src/auth/tokens';
 import { TEST_JWT_SECRET, uniqueTenant } from '../support/app';
-import { ensureConsoleBuilt, eventually, launchChromium, startServer, stopServer, tenantApi } from './support';
+import {
+  ensureConsoleBuilt,
+  eventually,
+  launchChromium,
+  scriptsLoaded,
+  startServer,
+  stopServer,
+  tenantApi,
+} from './support';
 
 const SHOTS = fs.mkdtempSync(path.join(os.tmpdir(), 'hookgate-security-shots-'));
 const shot = (page: Page, name: string) => page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
@@ -191,34 +199,22 @@ describe('security headers of the console and /docs in Chromium', () => {
 
   it("transfers at most 300 KB of JavaScript for the console's first page, compressed", async () => {
     const page = await chromium.context.newPage();
-    const cdp = await chromium.context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    const scripts = new Map<string, { url: string; encoding?: string; bytes?: number }>();
-    cdp.on('Network.responseReceived', (e) => {
-      if (e.type !== 'Script') return;
-      const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
-      scripts.set(e.requestId, { url: e.response.url, encoding: headers['content-encoding'] as string | undefined });
-    });
-    cdp.on('Network.loadingFinished', (e) => {
-      const script = scripts.get(e.requestId);
-      if (script) script.bytes = e.encodedDataLength;
-    });
     const token = await mintToken(TEST_JWT_SECRET, {
       sub: 'csp-user',
       tenantId: tenant,
       permissions: ['tenant:admin'],
       expiresIn: '1h',
     });
-    await page.goto(server.base + '/console/');
-    await page.getByRole('textbox', { name: 'Token' }).fill(token);
-    await page.getByRole('textbox', { name: 'Tenant' }).fill(tenant);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Overview' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    const loaded = await scriptsLoaded(chromium.context, page, async () => {
+      await page.goto(server.base + '/console/');
+      await page.getByRole('textbox', { name: 'Token' }).fill(token);
+      await page.getByRole('textbox', { name: 'Tenant' }).fill(tenant);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByRole('heading', { name: 'Overview' }).waitFor();
+      await page.waitForLoadState('networkidle');
+    });
     await page.close();
 
-    const loaded = [...scripts.values()];
     expect(loaded.length).toBeGreaterThan(0);
     expect(loaded.filter((s) => s.bytes === undefined)).toEqual([]);
     expect(

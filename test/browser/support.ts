@@ -81,6 +81,37 @@ export async function launchChromium(base: string): Promise<{
   };
 }
 
+/** A script the page loaded: its address, `Content-Encoding` and bytes over the wire. */
+export interface LoadedScript {
+  url: string;
+  encoding?: string;
+  bytes?: number;
+}
+
+/** Every script `page` loads (cache off) while `load` runs: what a first visit transfers. */
+export async function scriptsLoaded(
+  context: BrowserContext,
+  page: Page,
+  load: () => Promise<void>,
+): Promise<LoadedScript[]> {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  const scripts = new Map<string, LoadedScript>();
+  cdp.on('Network.responseReceived', (e) => {
+    if (e.type !== 'Script') return;
+    const headers = Object.fromEntries(Object.entries(e.response.headers).map(([k, v]) => [k.toLowerCase(), v]));
+    scripts.set(e.requestId, { url: e.response.url, encoding: headers['content-encoding'] as string | undefined });
+  });
+  cdp.on('Network.loadingFinished', (e) => {
+    const script = scripts.get(e.requestId);
+    if (script) script.bytes = e.encodedDataLength;
+  });
+  await load();
+  await cdp.detach();
+  return [...scripts.values()];
+}
+
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });

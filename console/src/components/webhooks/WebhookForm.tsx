@@ -11,11 +11,13 @@ import { CHANGE_OPERATIONS, DELIVERY_ORDERINGS, SIGNATURE_SCHEMES } from '../../
 import { ErrorBox } from '../ui/ErrorBox';
 import { SelectField } from '../ui/SelectField';
 import { TextField } from '../ui/TextField';
+import { usePortalEntities } from '../../portal/scope';
 import { limitOf, type WebhookConfig } from './types';
 
 /** Create, or edit (`config` set): the secret is write-only, so an empty one keeps the stored one. */
 export function WebhookForm({ config, onDone }: { config: WebhookConfig | null; onDone: () => void }) {
-  const [entityName, setEntityName] = useState(config?.entityName ?? '');
+  const portalEntities = usePortalEntities();
+  const [entityName, setEntityName] = useState(config?.entityName ?? portalEntities?.[0] ?? '');
   const [url, setUrl] = useState(config?.webhookUrl ?? '');
   const [secret, setSecret] = useState('');
   const [scheme, setScheme] = useState<SignatureScheme>(config?.signatureScheme ?? 'HOOKGATE_V1');
@@ -66,7 +68,12 @@ export function WebhookForm({ config, onDone }: { config: WebhookConfig | null; 
     <form className="card" onSubmit={submit} aria-label={config ? 'Edit webhook' : 'New webhook form'}>
       <h2>{config ? `Edit ${config.entityName} → ${config.webhookUrl}` : 'New webhook'}</h2>
       <div className="grid">
-        <TextField label="Entity name" required value={entityName} onChange={setEntityName} autoFocus />
+        {portalEntities ? (
+          // A portal session configures only its own entities: it picks one of them.
+          <SelectField label="Entity name" value={entityName} onChange={setEntityName} options={portalEntities} />
+        ) : (
+          <TextField label="Entity name" required value={entityName} onChange={setEntityName} autoFocus />
+        )}
         <TextField label="Webhook URL" required type="url" value={url} onChange={setUrl} placeholder="https://…" />
         <SelectField
           label="Signature scheme"
