@@ -1,9 +1,7 @@
 import fs from 'node:fs';
-import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
-import { mintToken } from '../../src/auth/tokens';
-import { TEST_JWT_SECRET, uniqueTenant } from '../support/app';
-import { ensureConsoleBuilt, launchChromium, screenshot, startServer, stopServer, tenantApi } from './support';
+import { screenshot } from './support';
+import { signedInConsole } from './signed-in';
 
 /**
  * The Analytics page's builder in headless Chromium against a real server process on real
@@ -11,37 +9,25 @@ import { ensureConsoleBuilt, launchChromium, screenshot, startServer, stopServer
  * ways, the result downloaded as CSV, and the query saved as a metric that then runs as one.
  */
 describe.skipIf(inject('embedded'))('console: the analytics builder', () => {
-  let server: Awaited<ReturnType<typeof startServer>>;
-  let chromium: Awaited<ReturnType<typeof launchChromium>>;
-  let page: Page;
-  const tenant = uniqueTenant('builder');
-  let token: string;
-  const api = tenantApi(() => ({ base: server.base, token, tenant }));
+  const ui = signedInConsole('bld', {});
+  const { api } = ui;
+  const page = () => ui.state.page;
 
   beforeAll(async () => {
-    ensureConsoleBuilt();
-    server = await startServer({ DATABASE_URL: inject('databaseUrl'), AUTH_JWT_SECRET: TEST_JWT_SECRET });
-    token = await mintToken(TEST_JWT_SECRET, {
-      sub: 'analytics-builder',
-      tenantId: tenant,
-      permissions: ['tenant:admin'],
-      expiresIn: '1h',
+    await ui.open();
+    // Defined here rather than through signedInConsole: the entity needs a time field.
+    const defined = await api('POST', '/metadata/entities', {
+      name: 'orders',
+      fields: [
+        { name: 'id', type: 'STRING' },
+        { name: 'region', type: 'STRING' },
+        { name: 'amount', type: 'DECIMAL' },
+        { name: 'placed_at', type: 'TIMESTAMP' },
+      ],
+      primaryKey: 'id',
+      timeField: 'placed_at',
     });
-    expect(
-      (
-        await api('POST', '/metadata/entities', {
-          name: 'orders',
-          fields: [
-            { name: 'id', type: 'STRING' },
-            { name: 'region', type: 'STRING' },
-            { name: 'amount', type: 'DECIMAL' },
-            { name: 'placed_at', type: 'TIMESTAMP' },
-          ],
-          primaryKey: 'id',
-          timeField: 'placed_at',
-        })
-      ).status,
-    ).toBe(201);
+    expect(defined.status, JSON.stringify(defined.body)).toBe(201);
     // A region name with a comma and a quote, so the CSV has to quote it.
     const order = (id: string, region: string, amount: number, placedAt: string) => ({
       id,
@@ -61,30 +47,15 @@ describe.skipIf(inject('embedded'))('console: the analytics builder', () => {
       ],
     });
     expect(written.status, JSON.stringify(written.body)).toBe(200);
-    chromium = await launchChromium(server.base);
-    page = chromium.context.pages()[0] ?? (await chromium.context.newPage());
-    await page.goto(server.base + '/console/');
-    await page.getByRole('textbox', { name: 'Token' }).fill(token);
-    await page.getByRole('textbox', { name: 'Tenant' }).fill(tenant);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics', exact: true }).click();
+    await ui.nav('Analytics').click();
   });
+  afterEach((ctx) => ui.check(ctx));
+  afterAll(() => ui.close());
 
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail') await screenshot(page, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
-    expect(chromium.foreign, 'requests to another origin').toEqual([]);
-    expect(chromium.pageErrors, 'uncaught errors in the page').toEqual([]);
-  });
-
-  afterAll(async () => {
-    await chromium?.close();
-    await stopServer(server);
-  });
-
-  const field = (name: string) => page.getByLabel(name, { exact: true });
-  const queryBox = () => page.getByRole('textbox', { name: 'Query' });
+  const field = (name: string) => page().getByLabel(name, { exact: true });
+  const queryBox = () => page().getByRole('textbox', { name: 'Query' });
   const queryJson = async () => JSON.parse(await queryBox().inputValue()) as unknown;
-  const resultTable = () => page.getByRole('table', { name: 'Query result' });
+  const resultTable = () => page().getByRole('table', { name: 'Query result' });
   async function tableCells(): Promise<string[][]> {
     const head = await resultTable().getByRole('columnheader').allTextContents();
     const rows = resultTable().locator('tbody tr');
@@ -97,7 +68,7 @@ describe.skipIf(inject('embedded'))('console: the analytics builder', () => {
     await field('Entity').waitFor();
     expect(await field('Source').inputValue()).toBe('entity');
     expect(await field('Entity').inputValue()).toBe('orders');
-    await page.getByRole('group', { name: 'Group by' }).getByRole('checkbox', { name: 'region' }).check();
+    await page().getByRole('group', { name: 'Group by' }).getByRole('checkbox', { name: 'region' }).check();
     // The starting measure counts rows; the first becomes SUM(amount), a second counts again.
     await field('Measure 1 field').selectOption('amount');
     expect(await field('Measure 1 aggregation').locator('option').allTextContents()).toEqual([
@@ -110,10 +81,10 @@ describe.skipIf(inject('embedded'))('console: the analytics builder', () => {
     ]);
     await field('Measure 1 aggregation').selectOption('SUM');
     await field('Measure 1 name').fill('revenue');
-    await page.getByRole('button', { name: 'Add measure' }).click();
+    await page().getByRole('button', { name: 'Add measure' }).click();
     await field('Measure 2 name').fill('orders');
     expect(await field('Measure 2 aggregation').locator('option').allTextContents()).toEqual(['COUNT']);
-    await page.getByRole('button', { name: 'Add filter' }).click();
+    await page().getByRole('button', { name: 'Add filter' }).click();
     await field('Filter 1 field').selectOption('amount');
     // LIKE is for text fields: amount does not offer it.
     expect(await field('Filter 1 operator').locator('option').allTextContents()).not.toContain('LIKE');
@@ -136,7 +107,7 @@ describe.skipIf(inject('embedded'))('console: the analytics builder', () => {
     };
     expect(await queryJson()).toEqual(built);
 
-    await page.getByRole('button', { name: 'Run' }).click();
+    await page().getByRole('button', { name: 'Run' }).click();
     await resultTable().getByRole('columnheader', { name: 'revenue' }).waitFor();
     const cells = await tableCells();
     // o2 (5) is filtered out, o6 (11/28) is outside the range.
@@ -146,16 +117,16 @@ describe.skipIf(inject('embedded'))('console: the analytics builder', () => {
       [expect.stringMatching(/^2026-11-12T00:00:00/), 'us, "east"', '40', '1'],
       [expect.stringMatching(/^2026-11-13T00:00:00/), 'eu', '32', '2'],
     ]);
-    const chart = page.getByRole('img', { name: 'Chart' });
+    const chart = page().getByRole('img', { name: 'Chart' });
     await chart.locator('canvas').waitFor();
     expect(
       await chart.getByRole('list', { name: 'Legend' }).getByRole('listitem').locator('.u-label').allTextContents(),
     ).toEqual(['time', 'eu · revenue', 'eu · orders', 'us, "east" · revenue', 'us, "east" · orders']);
-    await screenshot(page, 'builder-daily-by-region');
+    await screenshot(page(), 'builder-daily-by-region');
 
     const [download] = await Promise.all([
-      page.waitForEvent('download'),
-      page.getByRole('button', { name: 'Download CSV' }).click(),
+      page().waitForEvent('download'),
+      page().getByRole('button', { name: 'Download CSV' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe('orders.csv');
     const csv = fs.readFileSync((await download.path())!, 'utf8');
@@ -180,7 +151,7 @@ describe.skipIf(inject('embedded'))('console: the analytics builder', () => {
     expect(await field('Filter 1 value').inputValue()).toBe('eu, apac');
     expect(await field('Granularity').inputValue()).toBe('WEEK');
     expect(
-      await page.getByRole('group', { name: 'Group by' }).getByRole('checkbox', { name: 'region' }).isChecked(),
+      await page().getByRole('group', { name: 'Group by' }).getByRole('checkbox', { name: 'region' }).isChecked(),
     ).toBe(false);
 
     // An OR group has no controls: they stay as they were, disabled, and say why.
@@ -190,18 +161,18 @@ describe.skipIf(inject('embedded'))('console: the analytics builder', () => {
       filter: { op: 'OR', conditions: [{ field: 'region', op: 'EQ', value: 'eu' }] },
     };
     await queryBox().fill(JSON.stringify(orQuery));
-    await page.getByText("The controls cannot show this query: the filter's OR groups").waitFor();
+    await page().getByText("The controls cannot show this query: the filter's OR groups").waitFor();
     expect(await field('Measure 1 aggregation').isDisabled()).toBe(true);
     expect(await field('Measure 1 aggregation').inputValue()).toBe('MAX');
     expect(await queryJson()).toEqual(orQuery);
-    await screenshot(page, 'builder-json-not-shown');
+    await screenshot(page(), 'builder-json-not-shown');
     // It still runs as it is.
-    await page.getByRole('button', { name: 'Run' }).click();
+    await page().getByRole('button', { name: 'Run' }).click();
     await resultTable().getByRole('columnheader', { name: 'count' }).waitFor();
 
     await queryBox().fill('{ "entity": ');
-    await page.getByText('The JSON does not parse').waitFor();
-    await page.getByRole('button', { name: "Replace the JSON with the controls' query" }).click();
+    await page().getByText('The JSON does not parse').waitFor();
+    await page().getByRole('button', { name: "Replace the JSON with the controls' query" }).click();
     expect(await field('Measure 1 aggregation').isEnabled()).toBe(true);
     expect(await queryJson()).toMatchObject({ entity: 'orders', select: [{ field: 'amount', agg: 'MAX' }] });
   });
@@ -219,20 +190,20 @@ describe.skipIf(inject('embedded'))('console: the analytics builder', () => {
         time: { granularity: 'DAY', range: { from: '2026-11-12', to: '2026-11-13' } },
       }),
     );
-    const save = page.getByRole('form', { name: 'Save as metric' });
+    const save = page().getByRole('form', { name: 'Save as metric' });
     await save.getByLabel('Measure to save').selectOption({ label: 'SUM(amount)' });
     await save.getByLabel('Metric name').fill('Daily Revenue');
     await save.getByRole('button', { name: 'Save as metric' }).click();
     const name = save.getByRole('textbox', { name: 'Metric name' });
     await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
-    const error = page.locator(`[id="${await name.getAttribute('aria-describedby')}"]`);
+    const error = page().locator(`[id="${await name.getAttribute('aria-describedby')}"]`);
     expect(await error.textContent()).toContain('must match ^[a-z][a-z0-9_]{0,62}$');
     expect((await api('GET', '/metadata/metrics')).body).toEqual([]);
-    await screenshot(page, 'builder-metric-name-refused');
+    await screenshot(page(), 'builder-metric-name-refused');
 
     await name.fill('daily_revenue');
     await save.getByRole('button', { name: 'Save as metric' }).click();
-    await page.getByText('Saved the metric daily_revenue.').waitFor();
+    await page().getByText('Saved the metric daily_revenue.').waitFor();
     expect(await name.getAttribute('aria-invalid')).toBeNull();
     const stored = await api('GET', '/metadata/metrics/daily_revenue');
     expect(stored.body).toMatchObject({
@@ -245,12 +216,14 @@ describe.skipIf(inject('embedded'))('console: the analytics builder', () => {
     // The same name again: the server's refusal shows at the field.
     await save.getByRole('button', { name: 'Save as metric' }).click();
     await expect.poll(() => name.getAttribute('aria-invalid')).toBe('true');
-    expect(await page.locator(`[id="${await name.getAttribute('aria-describedby')}"]`).textContent()).toContain(
-      'already exists',
-    );
+    expect(
+      await page()
+        .locator(`[id="${await name.getAttribute('aria-describedby')}"]`)
+        .textContent(),
+    ).toContain('already exists');
 
     // It is in the catalogue's metrics now, and runs as a metric grouped by region per day.
-    await page.getByRole('button', { name: 'Query the metric daily_revenue' }).click();
+    await page().getByRole('button', { name: 'Query the metric daily_revenue' }).click();
     expect(await field('Source').inputValue()).toBe('metric');
     expect(await field('Metric').locator('option').allTextContents()).toContain('daily_revenue');
     expect(await queryJson()).toEqual({
@@ -258,7 +231,7 @@ describe.skipIf(inject('embedded'))('console: the analytics builder', () => {
       dimensions: ['region'],
       time: { granularity: 'DAY', range: { from: '2026-11-12', to: '2026-11-13' } },
     });
-    await page.getByRole('button', { name: 'Run' }).click();
+    await page().getByRole('button', { name: 'Run' }).click();
     await resultTable().getByRole('columnheader', { name: 'daily_revenue' }).waitFor();
     expect((await tableCells()).map((r) => r.slice(1))).toEqual([
       ['region', 'daily_revenue'],
@@ -266,7 +239,7 @@ describe.skipIf(inject('embedded'))('console: the analytics builder', () => {
       ['us, "east"', '40'],
       ['eu', '32'],
     ]);
-    await page.getByRole('img', { name: 'Chart' }).locator('canvas').waitFor();
-    await screenshot(page, 'builder-metric-run');
+    await page().getByRole('img', { name: 'Chart' }).locator('canvas').waitFor();
+    await screenshot(page(), 'builder-metric-run');
   });
 });

@@ -129,8 +129,8 @@ export function Builder({
       filters: built.filters.map((c, j) => {
         if (j !== i) return c;
         const next = { ...c, ...patch };
-        const ops = operatorsFor(typeOf(next.field));
-        return ops.includes(next.op) ? next : { ...next, op: ops[0] };
+        // EQ applies to every type.
+        return operatorsFor(typeOf(next.field)).includes(next.op) ? next : { ...next, op: 'EQ' };
       }),
     });
 

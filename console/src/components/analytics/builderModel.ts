@@ -4,13 +4,13 @@
  * from it when a control changes, and read back into it when the JSON is edited. JSON the controls
  * cannot show (an OR group, a key they have no control for) is named as such, never half-applied.
  */
-import type {
-  Aggregation,
-  Granularity,
-  ConsoleEntitiesQuery,
-  ConsoleMetricsAndViewsQuery,
-  FieldType,
+import {
   FilterOp,
+  type Aggregation,
+  type ConsoleEntitiesQuery,
+  type ConsoleMetricsAndViewsQuery,
+  type FieldType,
+  type Granularity,
 } from '../../gql/graphql';
 
 type Entity = ConsoleEntitiesQuery['entities'][number];
@@ -56,22 +56,8 @@ export interface Built {
   limit: string;
 }
 
-/** In the order the query language lists them. */
-const OPERATORS: readonly Operator[] = [
-  'EQ',
-  'NE',
-  'GT',
-  'GTE',
-  'LT',
-  'LTE',
-  'IN',
-  'NOT_IN',
-  'BETWEEN',
-  'LIKE',
-  'ILIKE',
-  'IS_NULL',
-  'IS_NOT_NULL',
-];
+/** The schema's operators but the groups: a new one shows in the controls without a change here. */
+const OPERATORS = Object.values(FilterOp).filter((op): op is Operator => op !== 'AND' && op !== 'OR' && op !== 'NOT');
 const AGGREGATIONS: readonly Aggregation[] = ['SUM', 'COUNT', 'COUNT_DISTINCT', 'AVG', 'MIN', 'MAX'];
 export const GRANULARITIES: readonly Granularity[] = ['MINUTE', 'HOUR', 'DAY', 'WEEK', 'MONTH', 'QUARTER', 'YEAR'];
 const NUMERIC = new Set<FieldType>(['INTEGER', 'FLOAT', 'DECIMAL']);
