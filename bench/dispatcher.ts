@@ -9,7 +9,9 @@
  * it creates a throw-away database there and drops it at the end. The receiver (204 to all) runs
  * in a child process. Settings: BENCH_ROWS (100000), BENCH_TENANTS (10), BENCH_ROUNDS (2),
  * BENCH_LATENCY_SECONDS (60), BENCH_WARMUP_SECONDS (5), BENCH_RATE (500), BENCH_IDLE_TENANTS (1000),
- * BENCH_ONLY (throughput's kinds, comma-separated: bare,hookgate,perkey).
+ * BENCH_ONLY (throughput's kinds, comma-separated: bare,hookgate,perkey), BENCH_TRACING (`on`:
+ * tracing on, every span exported to an OTLP/HTTP JSON collector in a child process; the records
+ * are then written with a trace context, and each attempt is a span).
  *
  * Delivery control: `throughput` also runs `perkey` (ordering PER_KEY over
  * BENCH_KEYS (1000) keys per tenant) beside the bare loop and Hookgate with every control off;
@@ -29,6 +31,9 @@ import { listDueTenants } from '../src/outbox/sql/list-due-tenants';
 import { claimDueRecords } from '../src/outbox/sql/claim-due-records';
 import { tenantOutbox } from '../src/outbox/sql/tenant-outbox';
 import { startRuntime, type Runtime } from '../src/runtime';
+import { loadTracingSettings } from '../src/tracing/settings';
+import { startTracing, stopTracing } from '../src/tracing/tracer';
+import { OtlpSinkProcess } from './dispatcher/otlp-sink';
 import { ReceiverProcess } from './dispatcher/receiver-process';
 import { runBareLoop } from './dispatcher/bare-loop';
 import { median, postgresCpuSeconds, now, paced, percentile, sleep, withDatabase } from './support';
@@ -438,6 +443,9 @@ async function main() {
   );
   console.log('PostgreSQL:', settings.rows.map((r) => `${r.name}=${r.setting}`).join(', '));
   const receiver = await ReceiverProcess.start();
+  const sink = process.env.BENCH_TRACING === 'on' ? await OtlpSinkProcess.start() : undefined;
+  if (sink) await startTracing(loadTracingSettings({ OTEL_EXPORTER_OTLP_ENDPOINT: sink.endpoint }, 'hookgate-bench'));
+  console.log(`tracing: ${sink ? 'on' : 'off'}`);
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
@@ -455,6 +463,11 @@ async function main() {
     if (run('idle')) await idleScale(rt, receiver);
     if (run('pace')) await pace(rt, receiver);
   } finally {
+    if (sink) {
+      await stopTracing();
+      console.log(`tracing: ${await sink.spans()} spans exported`);
+      sink.stop();
+    }
     for (const p of dispatcherPools) await p.end();
     await rt.close();
     receiver.stop();

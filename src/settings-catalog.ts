@@ -226,14 +226,15 @@ export const SETTINGS: readonly SettingEntry[] = [
   },
   {
     name: 'DISPATCHER_CONCURRENCY',
-    default: '`64`',
-    meaning: 'Deliveries in flight at once per dispatcher.',
+    default: '`4096`',
+    meaning:
+      'Most deliveries in flight at once per dispatcher (1..65536); each configuration has a window of its own within it that adapts to its endpoint (docs/operations.md#adaptive-concurrency).',
   },
   {
     name: 'DISPATCHER_TENANT_CONCURRENCY',
-    default: '`16`',
+    default: '`1024`',
     meaning:
-      'Deliveries in flight at once per tenant and dispatcher (fairness between tenants); one configuration holds at most this less a quarter of it (at least 1).',
+      "Most deliveries in flight at once per tenant and dispatcher (fairness between tenants, 1..65536); one configuration's window grows to at most this less a quarter of it (at least 1).",
   },
   { name: 'DISPATCHER_BATCH_SIZE', default: '`100`', meaning: 'Records claimed per statement (1..1000).' },
   {
@@ -318,5 +319,33 @@ export const SETTINGS: readonly SettingEntry[] = [
     default: '`2000`',
     meaning:
       'How long an analytics query waits for the standby to replay the entity, metric or view it names (0..600000); past it the query runs on the primary.',
+  },
+  // Tracing (docs/operations.md#tracing)
+  {
+    name: 'OTEL_EXPORTER_OTLP_ENDPOINT',
+    default: 'unset',
+    meaning:
+      'An OTLP/HTTP collector (`http://collector:4318`): spans go to its `/v1/traces`. Unset: nothing is traced and the OpenTelemetry SDK is not loaded.',
+  },
+  {
+    name: 'OTEL_EXPORTER_OTLP_PROTOCOL',
+    default: '`http/json`',
+    meaning: 'Only `http/json` (OTLP over HTTP as JSON) is sent; any other value refuses to start.',
+  },
+  {
+    name: 'OTEL_SERVICE_NAME',
+    default: '`hookgate` (`hookgate-dispatcher` for `npm run dispatcher`)',
+    meaning: 'The `service.name` of every span of the process.',
+  },
+  {
+    name: 'OTEL_TRACES_SAMPLER',
+    default: '`parentbased_always_on`',
+    meaning:
+      '`always_on`, `always_off`, `traceidratio`, or `parentbased_` before any of them (a span with a parent follows its parent’s decision). Anything else refuses to start.',
+  },
+  {
+    name: 'OTEL_TRACES_SAMPLER_ARG',
+    default: '`1`',
+    meaning: 'The share of traces kept by `traceidratio` (0..1).',
   },
 ];

@@ -3,6 +3,7 @@ import type { Agent } from 'undici';
 import { retryOnConnectionLoss } from '../db/database';
 import type { Logger } from '../logger';
 import { isSuccessStatus } from '../outbox/model';
+import { encodeRecordId } from '../outbox/record-id';
 import {
   extendLeases,
   pullTenantHint,
@@ -21,6 +22,7 @@ import { prepareEndpoint, signedRequest, type DeliveryConfig, type DeliveryEndpo
 import type { DispatcherSettings } from './settings';
 import { sendAsSlotsFree, Slots } from './slots';
 import { nextState, type DispatchOutcome } from './transitions';
+import { tracer } from '../tracing/tracer';
 
 export interface BatchDelivererDeps {
   pool: pg.Pool;
@@ -172,7 +174,7 @@ export class BatchDeliverer {
               held.unsent--;
               if (record.pace) held.share.lastPacedStart = Date.now();
             }
-            results.push(await this.attemptDelivery(record, endpoints, endpointAttempts));
+            results.push(await this.attemptDelivery(outbox.tenantId, record, endpoints, endpointAttempts));
           },
           readyAt,
         );
@@ -236,6 +238,7 @@ export class BatchDeliverer {
    * request sent is also noted in `endpointAttempts`, for the configuration's circuit.
    */
   private async attemptDelivery(
+    tenantId: string,
     record: ClaimedRecord,
     endpoints: Endpoints,
     endpointAttempts: EndpointAttempt[],
@@ -250,6 +253,17 @@ export class BatchDeliverer {
       };
     }
     const request = signedRequest(prepared.endpoint, record, Math.floor(Date.now() / 1000));
+    // A span in the trace of the write that made the record; sets the request's traceparent.
+    const span =
+      tracer.active?.attempt(record.traceContext, request.headers, {
+        'hookgate.tenant_id': tenantId,
+        'hookgate.webhook.config_id': record.config!.id,
+        'hookgate.outbox.record_id': encodeRecordId(tenantId, record.id),
+        'hookgate.delivery.request_id': record.requestId,
+        'hookgate.delivery.retry_count': record.retryCount,
+        'http.request.method': request.method,
+        'server.address': request.url.hostname,
+      }) ?? null;
     const sent = await sendDelivery(this.agent, request);
     endpointAttempts.push({
       configId: record.config!.id,
@@ -258,6 +272,9 @@ export class BatchDeliverer {
     });
     const transition = nextState(record, record.config, sent.outcome);
     this.latencyOf(transition.status).observe(sent.durationMs / 1000);
+    span?.end(sent.outcome.kind === 'response' ? sent.outcome.statusCode : null, transition.lastError, {
+      'hookgate.delivery.status': transition.status,
+    });
     return {
       id: record.id,
       transition,

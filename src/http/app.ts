@@ -29,6 +29,8 @@ import { landingPageWithConsoleLink } from './landing-page';
 import { installOpenApi } from './openapi';
 import { installCompression } from './compression';
 import { installDocumentSecurityHeaders } from './security-headers';
+import { installRequestTracing } from '../tracing/http';
+import { tracer } from '../tracing/tracer';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -98,6 +100,8 @@ export async function buildApp(
     return503OnClosing: false,
   });
 
+  // First: every later hook and handler runs inside the request's span.
+  installRequestTracing(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -170,6 +174,10 @@ export async function buildApp(
           return {
             async didResolveOperation({ operation, document, contextValue }) {
               if (!operation) return;
+              tracer.active?.annotate({
+                'graphql.operation.type': operation.operation,
+                ...(operation.name ? { 'graphql.operation.name': operation.name.value } : {}),
+              });
               const fragments = Object.fromEntries(
                 document.definitions.flatMap((d) => (d.kind === 'FragmentDefinition' ? [[d.name.value, d]] : [])),
               );

@@ -1,5 +1,5 @@
 /** Span attributes: names as docs/operations.md#tracing lists them; never a secret, SQL text or payload. */
-export type SpanAttributes = Record<string, string | number | boolean>;
+type SpanAttributes = Record<string, string | number | boolean>;
 
 /** A span that ends with the result of one HTTP request made by Hookgate (a delivery attempt, a test send). */
 export interface OutgoingSpan {

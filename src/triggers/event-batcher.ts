@@ -1,3 +1,5 @@
+import { AsyncResource } from 'node:async_hooks';
+
 export interface BatcherOptions {
   /** Statements in flight at once; more requests wait and go together in the next statement. */
   maxInFlight: number;
@@ -28,6 +30,12 @@ export class MicroBatcher<T, R> {
   /** When each batch in flight started (performance.now()), oldest first. */
   private readonly running: number[] = [];
   private wakeTimer: NodeJS.Timeout | undefined;
+  /**
+   * The async context batches run in: the batcher's own, not that of the request whose submit
+   * happened to start one (a batch serves many requests; a trace span would otherwise join one
+   * request's trace, and every batch started from its end after it).
+   */
+  private readonly scope = new AsyncResource('MicroBatcher');
 
   constructor(
     private readonly options: BatcherOptions,
@@ -59,10 +67,12 @@ export class MicroBatcher<T, R> {
       }
       const started = performance.now();
       this.running.push(started);
-      void this.flush(batch).finally(() => {
-        this.running.splice(this.running.indexOf(started), 1);
-        this.pump();
-      });
+      void this.scope
+        .runInAsyncScope(() => this.flush(batch))
+        .finally(() => {
+          this.running.splice(this.running.indexOf(started), 1);
+          this.pump();
+        });
     }
   }
 
