@@ -61,6 +61,7 @@ export function createServices(config: Config, db: Database, logger: Logger, met
         { get: (ctx, name) => services.entities.get(ctx, name) },
         { headerPrefix: config.webhookHeaderPrefix, allowPrivateTargets: config.webhookAllowPrivateTargets },
       ),
+      (ctx, name) => services.entities.get(ctx, name),
     ),
     entities: new EntityService(db, tenants),
     triggers: new TriggerService(db.prisma, {

@@ -1,7 +1,14 @@
 import { AGGREGATIONS, FILTER_GROUPS, FILTER_OPERATORS, GRANULARITIES, MAX_LIMIT } from '../query/model';
 import { FIELD_TYPES } from '../catalog/model';
 import { ERROR_STATUS, type ErrorCode } from '../errors';
-import { CHANGE_OPERATIONS, DELIVERY_ORDERINGS, SIGNATURE_SCHEMES, SORT_FIELDS } from '../webhooks/model';
+import {
+  CHANGE_OPERATIONS,
+  DELIVERY_ORDERINGS,
+  OPERATIONAL_EVENT_KINDS,
+  OPERATIONS_ENTITY,
+  SIGNATURE_SCHEMES,
+  SORT_FIELDS,
+} from '../webhooks/model';
 
 /**
  * The JSON Schemas the REST routes carry for their OpenAPI document (GET /openapi.json). They
@@ -57,7 +64,9 @@ const webhookConfigInputProperties = {
   entityName: { type: 'string', minLength: 1, maxLength: 128, description: 'Matched by exact name' },
   events: {
     type: 'string',
-    description: `Comma-separated ${CHANGE_OPERATIONS.join(', ')}; trimmed, upper-cased, duplicates dropped`,
+    description:
+      `Comma-separated ${CHANGE_OPERATIONS.join(', ')}; trimmed, upper-cased, duplicates dropped. ` +
+      `On an ${OPERATIONS_ENTITY} configuration: ${OPERATIONAL_EVENT_KINDS.join(', ')}`,
     examples: ['INSERT,UPDATE'],
   },
   webhookUrl: { type: 'string', format: 'uri', maxLength: 2048, description: 'Absolute http or https URL' },
@@ -86,6 +95,16 @@ const webhookConfigInputProperties = {
   rateLimitPerSecond: nullable('integer', { minimum: 1, maximum: 10000, description: 'null = off' }),
   maxInFlight: nullable('integer', { minimum: 1, maximum: 1000, description: 'null = off' }),
   ordering: nullable('string', { enum: [...DELIVERY_ORDERINGS, null], description: 'null = NONE' }),
+  filter: nullable('object', {
+    description:
+      'Which changes are sent: the analytics filter language over operation, data.<field> and previous.<field> ' +
+      'of the entity; null clears it',
+  }),
+  changedFields: nullable('array', {
+    items: { type: 'string' },
+    minItems: 1,
+    description: 'An update is sent only when one of these fields of the entity changed; null clears it',
+  }),
 };
 
 const CreateWebhookConfig = {
@@ -121,6 +140,8 @@ const webhookConfigProperties = {
   rateLimitPerSecond: nullable('integer'),
   maxInFlight: nullable('integer'),
   ordering: { type: 'string', enum: [...DELIVERY_ORDERINGS] },
+  filter: nullable('object', { additionalProperties: true }),
+  changedFields: nullable('array', { items: { type: 'string' } }),
   createdAt: TIMESTAMP,
   updatedAt: TIMESTAMP,
   createdBy: nullable('string'),

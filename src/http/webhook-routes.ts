@@ -21,7 +21,8 @@ function toRestDto(c: WebhookConfig) {
     id: c.id,
     tenantId: c.tenantId,
     entityName: c.entityName,
-    events: c.events.join(','),
+    // An $operations configuration's operational kinds are its events here (docs/api.md#operational-events).
+    events: (c.operationalEvents ?? c.events).join(','),
     webhookUrl: c.webhookUrl,
     httpMethod: c.httpMethod,
     headersJson: c.headersJson,
@@ -35,6 +36,8 @@ function toRestDto(c: WebhookConfig) {
     rateLimitPerSecond: c.rateLimitPerSecond,
     maxInFlight: c.maxInFlight,
     ordering: c.ordering,
+    filter: c.filter,
+    changedFields: c.changedFields,
     createdAt: c.createdAt.toISOString(),
     updatedAt: c.updatedAt.toISOString(),
     createdBy: c.createdBy,

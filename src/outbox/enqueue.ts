@@ -4,6 +4,7 @@ import { queryPrepared } from '../db/prepared';
 import { markTenantDue } from './due-tenants';
 import { entityKey } from '../catalog/entity-service';
 import { AppError } from '../errors';
+import { changeMatcher, hasChangeFilter, type FilterEntity } from '../webhooks/change-filter';
 import { hintLockSharedSql } from './sql/fragments';
 import { insertOutboxRecords, type NewOutboxRecords } from './sql/insert-records';
 import { tenantOutbox } from './sql/tenant-outbox';
@@ -37,6 +38,8 @@ export interface OutboxWrite {
    * (which took the tenant's hint lock); unset, they are read here.
    */
   configs?: readonly TargetConfig[];
+  /** The written entity's fields, which configurations' change filters name; without it a filtered configuration gets nothing. */
+  entity?: FilterEntity;
 }
 
 /** An enabled configuration of the written entity, as the outbox insert needs it. */
@@ -44,13 +47,16 @@ export interface TargetConfig {
   id: string;
   events: string[];
   max_retries: number;
+  /** Change filters (../webhooks/change-filter.ts); null = every change. */
+  filter: unknown;
+  changed_fields: unknown;
 }
 
 // Also takes the tenant's hint lock shared, held to commit (../outbox/due-tenants.ts): the insert,
 // a later statement, can then read the hint itself (one round trip less per write).
 const MATCHING_CONFIGS = {
   text: `WITH hint_lock AS MATERIALIZED (SELECT ${hintLockSharedSql('$1')} AS locked)
-         SELECT id, events, max_retries FROM webhook_configs, hint_lock
+         SELECT id, events, max_retries, filter, changed_fields FROM webhook_configs, hint_lock
           WHERE tenant_id = $1 AND entity_name = $2 AND enabled AND NOT deleted
           ORDER BY created_at, id`,
 };
@@ -62,7 +68,7 @@ const MATCHING_CONFIGS_OF_TENANTS = {
            SELECT ${hintLockSharedSql('t.tenant_id')} AS locked
              FROM (SELECT DISTINCT unnest($1::text[]) AS tenant_id) t
          )
-         SELECT w.tenant_id, w.entity_name, w.id, w.events, w.max_retries
+         SELECT w.tenant_id, w.entity_name, w.id, w.events, w.max_retries, w.filter, w.changed_fields
            FROM (SELECT count(*) FROM hint_locks) l
           CROSS JOIN unnest($1::text[], $2::text[]) AS k(tenant_id, entity_name)
            JOIN webhook_configs w ON w.tenant_id = k.tenant_id AND w.entity_name = k.entity_name
@@ -137,7 +143,14 @@ export async function writeOutboxRecords(client: Queryable, args: OutboxWrite): 
       op,
       configs.filter((c) => c.events.includes(op)),
     );
-  const total = args.changes.reduce((n, change) => n + targetsOf.get(change.operation)!.length, 0);
+  // Each configuration's change filter, on the values as the write stored them.
+  const matcherOf = new Map(configs.map((c) => [c, changeMatcher(c, args.entity)]));
+  const anyFilter = configs.some(hasChangeFilter);
+  const targetsOfChange = args.changes.map((change) => {
+    const targets = targetsOf.get(change.operation)!;
+    return anyFilter ? targets.filter((c) => matcherOf.get(c)!(change)) : targets;
+  });
+  const total = targetsOfChange.reduce((n, targets) => n + targets.length, 0);
   if (total === 0) return 0;
   const maxRows = args.maxRows ?? DEFAULT_OUTBOX_MAX_ROWS_PER_WRITE;
   if (total > maxRows) {
@@ -153,8 +166,8 @@ export async function writeOutboxRecords(client: Queryable, args: OutboxWrite): 
   const writeRequestId = JSON.stringify(args.writeRequestId);
   let batch = emptyBatch(args.entityName);
   let hintDue = false;
-  for (const change of args.changes) {
-    const targets = targetsOf.get(change.operation)!;
+  for (const [i, change] of args.changes.entries()) {
+    const targets = targetsOfChange[i];
     if (targets.length === 0) continue;
     const recordKey = recordKeyOf(change, args.primaryKey);
     const head = `{"eventId":${JSON.stringify(crypto.randomUUID())}${common},"operation":${JSON.stringify(change.operation)}`;

@@ -215,6 +215,7 @@ export class RecordService {
         changes,
         maxRows: this.outboxMaxRowsPerWrite,
         configs: args.configs,
+        entity,
       });
     } catch (err) {
       if (isLostRace(err)) throw err;
@@ -334,6 +335,7 @@ export class RecordService {
             occurredAt: new Date(),
             changes,
             maxRows: this.outboxMaxRowsPerWrite,
+            entity,
           });
           return result;
         }),

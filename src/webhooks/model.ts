@@ -2,6 +2,20 @@
 export const CHANGE_OPERATIONS = ['INSERT', 'UPDATE', 'UPSERT', 'DELETE'] as const;
 export type ChangeOperation = (typeof CHANGE_OPERATIONS)[number];
 
+/**
+ * The entity name of configurations that receive the tenant's operational events instead of
+ * entity changes (docs/api.md#operational-events). No entity can be named so.
+ */
+export const OPERATIONS_ENTITY = '$operations';
+/** Kinds of operational event an `$operations` configuration can listen to. */
+export const OPERATIONAL_EVENT_KINDS = [
+  'DELIVERY_DEAD',
+  'CIRCUIT_OPENED',
+  'CIRCUIT_CLOSED',
+  'TRIGGER_ACTION_FAILED',
+] as const;
+export type OperationalEventKind = (typeof OPERATIONAL_EVENT_KINDS)[number];
+
 /** How deliveries are signed; HOOKGATE_V1 is the default. */
 export const SIGNATURE_SCHEMES = ['HOOKGATE_V1', 'STANDARD_WEBHOOKS'] as const;
 export type SignatureScheme = (typeof SIGNATURE_SCHEMES)[number];
@@ -14,6 +28,8 @@ export interface WebhookConfig {
   tenantId: string;
   entityName: string;
   events: ChangeOperation[];
+  /** What an `$operations` configuration receives; null on entity configurations. */
+  operationalEvents: OperationalEventKind[] | null;
   webhookUrl: string;
   httpMethod: string;
   headersJson: string | null;
@@ -30,6 +46,9 @@ export interface WebhookConfig {
   rateLimitPerSecond: number | null;
   maxInFlight: number | null;
   ordering: DeliveryOrdering;
+  /** Which changes are sent (docs/api.md#change-filters); null = every change of `events`. */
+  filter: Record<string, unknown> | null;
+  changedFields: string[] | null;
   createdAt: Date;
   updatedAt: Date;
   createdBy: string | null;

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import type pg from 'pg';
-import type { PrismaClient, WebhookConfig as WebhookConfigRow } from '../generated/prisma/client';
+import { Prisma, type PrismaClient, type WebhookConfig as WebhookConfigRow } from '../generated/prisma/client';
 import { webhookHealth, type WebhookHealthRow } from '../outbox/health';
 import type { TenantContext } from '../auth/permissions';
-import { assertEntityInScope, entityNameWhere } from '../auth/portal-scope';
+import { assertBodyEntityInScope, assertEntityInScope, entityNameWhere } from '../auth/portal-scope';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError, validationError } from '../errors';
 import { openSecret, sealSecret } from '../secrets';
@@ -13,10 +13,13 @@ import {
   type ChangeOperation,
   type DeliveryOrdering,
   type ListQuery,
+  type OperationalEventKind,
+  OPERATIONS_ENTITY,
   type Page,
   type SignatureScheme,
   type WebhookConfig,
 } from './model';
+import { assertChangeFilterFits, type FilterEntityLookup } from './change-filter';
 import { newSecret, secretSchemeMismatch } from './secrets';
 import { readTestData, type TestAttempt, type TestSender } from './test-send';
 import {
@@ -33,6 +36,8 @@ function toModel(row: WebhookConfigRow): WebhookConfig {
     tenantId: row.tenantId,
     entityName: row.entityName,
     events: row.events as ChangeOperation[],
+    operationalEvents:
+      row.entityName === OPERATIONS_ENTITY ? ((row.operationalEvents ?? []) as OperationalEventKind[]) : null,
     webhookUrl: row.webhookUrl,
     httpMethod: row.httpMethod,
     headersJson: row.headersJson,
@@ -50,11 +55,22 @@ function toModel(row: WebhookConfigRow): WebhookConfig {
     rateLimitPerSecond: row.rateLimitPerSecond,
     maxInFlight: row.maxInFlight,
     ordering: row.ordering as DeliveryOrdering,
+    filter: (row.filter as Record<string, unknown> | null) ?? null,
+    changedFields: (row.changedFields as string[] | null) ?? null,
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     createdBy: row.createdBy,
     updatedBy: row.updatedBy,
   };
+}
+
+type JsonColumn = Prisma.NullableJsonNullValueInput | Prisma.InputJsonValue | undefined;
+
+/** filter and changedFields as Prisma writes them: null clears the column, undefined keeps it. */
+function changeFilterData(f: WebhookConfigFields): { filter: JsonColumn; changedFields: JsonColumn } {
+  const json = (v: object | null | undefined) =>
+    v === null ? Prisma.DbNull : (v as Prisma.InputJsonValue | undefined);
+  return { filter: json(f.filter), changedFields: json(f.changedFields) };
 }
 
 const notFound = () => new AppError('WEBHOOK_CONFIG_NOT_FOUND', 'Webhook configuration not found');
@@ -86,6 +102,8 @@ export class WebhookConfigService {
     /** WEBHOOK_MAX_CONFIGS_PER_ENTITY: not-deleted configurations per tenant and entity. */
     private readonly maxConfigsPerEntity: number,
     private readonly testSender: TestSender,
+    /** The entity a change filter is checked against when a configuration is saved. */
+    private readonly filterEntities: FilterEntityLookup,
   ) {}
 
   /**
@@ -113,9 +131,11 @@ export class WebhookConfigService {
   }
 
   async create(ctx: TenantContext, body: unknown): Promise<WebhookConfig> {
+    assertBodyEntityInScope(ctx, body);
     const f = readWebhookConfigFields(body, 'create');
     assertEntityInScope(ctx, f.entityName!);
     checkNewSigning(f);
+    await assertChangeFilterFits(this.filterEntities, ctx, f.entityName!, f.filter, f.changedFields);
     // A tenant's first configuration is its first use: its schema (and outbox) must exist before
     // any change can be written for it.
     await this.tenants.ensure(ctx.tenantId);
@@ -126,6 +146,7 @@ export class WebhookConfigService {
           tenantId: ctx.tenantId,
           entityName: f.entityName!,
           events: f.events!,
+          operationalEvents: f.operationalEvents ?? [],
           webhookUrl: f.webhookUrl!,
           httpMethod: f.httpMethod ?? WEBHOOK_DEFAULTS.httpMethod,
           headersJson: f.headersJson ?? null,
@@ -139,6 +160,7 @@ export class WebhookConfigService {
           rateLimitPerSecond: f.rateLimitPerSecond ?? null,
           maxInFlight: f.maxInFlight ?? null,
           ordering: f.ordering ?? 'NONE',
+          ...changeFilterData(f),
           createdBy: ctx.actor,
           updatedBy: ctx.actor,
         },
@@ -148,11 +170,19 @@ export class WebhookConfigService {
   }
 
   async update(ctx: TenantContext, id: string, body: unknown): Promise<WebhookConfig> {
-    const f = readWebhookConfigFields(body, 'update');
-    if (!UUID_PATTERN.test(id)) throw notFound();
-    // A portal caller may neither touch another entity's configuration nor move one there.
-    await this.assertInScope(ctx, id);
+    if (ctx.portal) {
+      // Another entity's configuration, or moving one there, is refused before the body is read.
+      await this.assertInScope(ctx, id);
+      assertBodyEntityInScope(ctx, body);
+    }
+    if (!UUID_PATTERN.test(id)) {
+      // A bad body is reported first, as for any id.
+      readWebhookConfigFields(body, 'update');
+      throw notFound();
+    }
+    const f = readWebhookConfigFields(body, 'update', await this.storedEntityName(ctx, id, body));
     if (f.entityName !== undefined) assertEntityInScope(ctx, f.entityName);
+    await this.checkUpdatedFilter(ctx, id, f);
     for (let attempt = 1; ; attempt++) {
       const signing = await this.signingUpdate(ctx, id, f);
       const where = { id, tenantId: ctx.tenantId, deleted: false, ...signing.guard };
@@ -160,6 +190,7 @@ export class WebhookConfigService {
         ...f,
         ...(f.secret !== undefined ? { secret: sealSecret(f.secret) } : {}),
         ...signing.data,
+        ...changeFilterData(f),
         updatedAt: new Date(),
         updatedBy: ctx.actor,
       };
@@ -185,6 +216,34 @@ export class WebhookConfigService {
       // it was checked (then check again against what is stored now).
       if (Object.keys(signing.guard).length === 0 || attempt === SIGNING_UPDATE_ATTEMPTS) throw notFound();
     }
+  }
+
+  /**
+   * The stored entity of the configuration an update body changes the event kinds or the entity
+   * of: it decides which kinds the body may name (docs/api.md#operational-events). Other updates skip the read.
+   */
+  private async storedEntityName(ctx: TenantContext, id: string, body: unknown): Promise<string | undefined> {
+    const fields = body !== null && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+    if (!['events', 'operationalEvents', 'entityName'].some((k) => Object.hasOwn(fields, k))) return undefined;
+    const row = await this.prisma.webhookConfig.findFirst({
+      where: { id, tenantId: ctx.tenantId, deleted: false },
+      select: { entityName: true },
+    });
+    if (!row) throw notFound();
+    return row.entityName;
+  }
+
+  /** An update's filter and changedFields, as they will be stored, must fit the entity it will have. */
+  private async checkUpdatedFilter(ctx: TenantContext, id: string, f: WebhookConfigFields): Promise<void> {
+    if (f.filter == null && f.changedFields == null && f.entityName === undefined) return;
+    const stored = await this.findRow(ctx, id);
+    await assertChangeFilterFits(
+      this.filterEntities,
+      ctx,
+      f.entityName ?? stored.entityName,
+      f.filter !== undefined ? f.filter : stored.filter,
+      f.changedFields !== undefined ? f.changedFields : stored.changedFields,
+    );
   }
 
   /**

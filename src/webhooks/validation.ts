@@ -2,22 +2,26 @@ import { HEADER_NAME } from '../validation';
 import { AppError } from '../errors';
 import { FieldReader, parseQueryInt } from '../validation';
 import {
-  CHANGE_OPERATIONS,
   DELIVERY_ORDERINGS,
   SIGNATURE_SCHEMES,
   SORT_FIELDS,
   type ChangeOperation,
   type DeliveryOrdering,
   type ListQuery,
+  type OperationalEventKind,
   type SignatureScheme,
   type SortField,
 } from './model';
+import { readEventKinds } from './event-kinds';
+import { readChangeFilterShape } from './change-filter';
 import { DEFAULT_ROTATION_GRACE_SECONDS, MAX_ROTATION_GRACE_SECONDS } from './secrets';
 
 /** The validated, normalised fields of a create or update; absent fields are undefined. */
 export interface WebhookConfigFields {
   entityName?: string;
   events?: ChangeOperation[];
+  /** Set (to a list, or [] on an entity configuration) only when the body decides it. */
+  operationalEvents?: OperationalEventKind[];
   webhookUrl?: string;
   httpMethod?: string;
   headersJson?: string | null;
@@ -31,35 +35,15 @@ export interface WebhookConfigFields {
   rateLimitPerSecond?: number | null;
   maxInFlight?: number | null;
   ordering?: DeliveryOrdering;
+  /** Shapes only here; checked against the entity by the service (change-filter.ts). */
+  filter?: Record<string, unknown> | null;
+  changedFields?: string[] | null;
 }
 
 /** Longest header name a configuration may set. */
 const MAX_HEADER_NAME = 256;
 // Visible ASCII, space and tab (RFC 9110 field-value), so no CR/LF can split a request.
 const HEADER_VALUE = /^[\t\x20-\x7e\x80-\xff]{0,8192}$/;
-
-/** Events: a comma-separated string (REST) or a list (GraphQL); trimmed, upper-cased, de-duplicated. */
-function parseEvents(value: unknown, r: FieldReader): ChangeOperation[] | undefined {
-  let parts: unknown[];
-  if (typeof value === 'string') parts = value.split(',');
-  else if (Array.isArray(value)) parts = value;
-  else return r.fail('events', 'must be a comma-separated list of INSERT, UPDATE, UPSERT, DELETE');
-  const out: ChangeOperation[] = [];
-  for (const part of parts) {
-    if (typeof part !== 'string') return r.fail('events', 'must contain only strings');
-    if (part.includes('\0')) return r.fail('events', 'must not contain NUL characters');
-    const kind = part.trim().toUpperCase();
-    if (!(CHANGE_OPERATIONS as readonly string[]).includes(kind)) {
-      return r.fail(
-        'events',
-        `unknown event kind "${part.trim().slice(0, 40)}"; allowed: INSERT, UPDATE, UPSERT, DELETE`,
-      );
-    }
-    if (!out.includes(kind as ChangeOperation)) out.push(kind as ChangeOperation);
-  }
-  if (out.length === 0) return r.fail('events', 'must name at least one event kind');
-  return out;
-}
 
 function isHttpUrl(value: string): boolean {
   try {
@@ -119,8 +103,16 @@ function parseHeadersJson(text: string): Record<string, string> {
   return headers;
 }
 
-/** Validates a create (all required fields) or update (any subset) body. Unknown fields are ignored. */
-export function readWebhookConfigFields(body: unknown, mode: 'create' | 'update'): WebhookConfigFields {
+/**
+ * Validates a create (all required fields) or update (any subset) body. Unknown fields are ignored.
+ * `storedEntityName`: an update's stored entity, which decides (unless the body moves it) whether
+ * the event kinds are entity changes or operational events.
+ */
+export function readWebhookConfigFields(
+  body: unknown,
+  mode: 'create' | 'update',
+  storedEntityName?: string,
+): WebhookConfigFields {
   const r = FieldReader.of(body);
   const required = mode === 'create';
   const out: WebhookConfigFields = {};
@@ -131,8 +123,7 @@ export function readWebhookConfigFields(body: unknown, mode: 'create' | 'update'
       pattern: /^[^\x00-\x1f\x7f]+$/,
       patternText: 'must not contain control characters',
     }) ?? undefined;
-  if (r.has('events') && r.raw('events') !== null) out.events = parseEvents(r.raw('events'), r);
-  else if (required || r.has('events')) r.fail('events', 'is required');
+  readEventKinds(r, out, mode, storedEntityName);
   const url = r.string('webhookUrl', { required, max: 2048 });
   if (typeof url === 'string') {
     if (!isHttpUrl(url)) r.fail('webhookUrl', 'must be an absolute http or https URL');
@@ -163,6 +154,7 @@ export function readWebhookConfigFields(body: unknown, mode: 'create' | 'update'
   }
   readSignatureScheme(r, out);
   readDeliveryControl(r, out);
+  readChangeFilterShape(r, out);
   r.done();
   // Checked after the field errors so a body with both reports VALIDATION_FAILED first.
   if (typeof out.headersJson === 'string') parseHeadersJson(out.headersJson);

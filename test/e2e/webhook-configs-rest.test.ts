@@ -49,6 +49,8 @@ describe('webhook configurations over REST', () => {
       rateLimitPerSecond: null,
       maxInFlight: null,
       ordering: 'NONE',
+      filter: null,
+      changedFields: null,
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updatedAt: dto.createdAt,
       createdBy: 'test-user',

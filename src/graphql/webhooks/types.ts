@@ -1,10 +1,13 @@
+import { GraphQLJSON } from 'graphql-scalars';
 import { ArgsType, Field, Float, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
 import {
   CHANGE_OPERATIONS,
   DELIVERY_ORDERINGS,
+  OPERATIONAL_EVENT_KINDS,
   SIGNATURE_SCHEMES,
   type ChangeOperation as ChangeOperationValue,
   type DeliveryOrdering as DeliveryOrderingValue,
+  type OperationalEventKind as OperationalEventKindValue,
   type SignatureScheme as SignatureSchemeValue,
 } from '../../webhooks/model';
 import { enumOf } from '../enums';
@@ -12,6 +15,13 @@ import { enumOf } from '../enums';
 export const ChangeOperation = enumOf(CHANGE_OPERATIONS);
 export type ChangeOperation = ChangeOperationValue;
 registerEnumType(ChangeOperation, { name: 'ChangeOperation', description: 'A kind of entity change' });
+
+export const OperationalEventKind = enumOf(OPERATIONAL_EVENT_KINDS);
+export type OperationalEventKind = OperationalEventKindValue;
+registerEnumType(OperationalEventKind, {
+  name: 'OperationalEventKind',
+  description: 'A kind of operational event, received by a configuration whose entityName is $operations',
+});
 
 export const SignatureScheme = enumOf(SIGNATURE_SCHEMES);
 export type SignatureScheme = SignatureSchemeValue;
@@ -73,12 +83,21 @@ export class WebhookHealth {
   p95DurationMs24h!: number | null;
 }
 
+const FILTER_TEXT =
+  'Which changes are sent: the analytics filter language over operation, data.<field> and previous.<field>';
+const CHANGED_FIELDS_TEXT = 'An update is sent only when one of these fields changed';
+
 @ObjectType({ description: 'Where and how changes of one entity are delivered. The secret is never returned.' })
 export class WebhookConfig {
   @Field(() => ID) id!: string;
   @Field() tenantId!: string;
   @Field() entityName!: string;
   @Field(() => [ChangeOperation]) events!: ChangeOperation[];
+  @Field(() => [OperationalEventKind], {
+    nullable: true,
+    description: 'What an $operations configuration receives; null on entity configurations',
+  })
+  operationalEvents!: OperationalEventKind[] | null;
   @Field() webhookUrl!: string;
   @Field() httpMethod!: string;
   @Field(() => String, { nullable: true }) headersJson!: string | null;
@@ -105,6 +124,8 @@ export class WebhookConfig {
   })
   maxInFlight!: number | null;
   @Field(() => DeliveryOrdering) ordering!: DeliveryOrdering;
+  @Field(() => GraphQLJSON, { nullable: true, description: FILTER_TEXT }) filter!: Record<string, unknown> | null;
+  @Field(() => [String], { nullable: true, description: CHANGED_FIELDS_TEXT }) changedFields!: string[] | null;
   @Field() createdAt!: Date;
   @Field() updatedAt!: Date;
   @Field(() => String, { nullable: true }) createdBy!: string | null;
@@ -123,7 +144,13 @@ export class WebhookConfigPage {
 @InputType()
 export class CreateWebhookConfigInput {
   @Field() entityName!: string;
-  @Field(() => [ChangeOperation]) events!: ChangeOperation[];
+  @Field(() => [ChangeOperation], { nullable: true, description: 'Required, except on an $operations configuration' })
+  events?: ChangeOperation[] | null;
+  @Field(() => [OperationalEventKind], {
+    nullable: true,
+    description: 'Only, and required, on an $operations configuration',
+  })
+  operationalEvents?: OperationalEventKind[] | null;
   @Field() webhookUrl!: string;
   @Field({ nullable: true }) httpMethod?: string;
   @Field(() => String, { nullable: true }) headersJson?: string | null;
@@ -138,12 +165,18 @@ export class CreateWebhookConfigInput {
   @Field(() => Int, { nullable: true }) rateLimitPerSecond?: number | null;
   @Field(() => Int, { nullable: true }) maxInFlight?: number | null;
   @Field(() => DeliveryOrdering, { nullable: true }) ordering?: DeliveryOrdering | null;
+  @Field(() => GraphQLJSON, { nullable: true, description: `${FILTER_TEXT}; null clears it` })
+  filter?: Record<string, unknown> | null;
+  @Field(() => [String], { nullable: true, description: `${CHANGED_FIELDS_TEXT}; null clears it` })
+  changedFields?: string[] | null;
 }
 
 @InputType({ description: 'Fields to change; omitted fields stay as they are' })
 export class UpdateWebhookConfigInput {
   @Field({ nullable: true }) entityName?: string;
   @Field(() => [ChangeOperation], { nullable: true }) events?: ChangeOperation[];
+  @Field(() => [OperationalEventKind], { nullable: true, description: 'Only on an $operations configuration' })
+  operationalEvents?: OperationalEventKind[] | null;
   @Field({ nullable: true }) webhookUrl?: string;
   @Field({ nullable: true }) httpMethod?: string;
   @Field(() => String, { nullable: true }) headersJson?: string | null;
@@ -159,4 +192,8 @@ export class UpdateWebhookConfigInput {
   @Field(() => Int, { nullable: true }) rateLimitPerSecond?: number | null;
   @Field(() => Int, { nullable: true }) maxInFlight?: number | null;
   @Field(() => DeliveryOrdering, { nullable: true }) ordering?: DeliveryOrdering | null;
+  @Field(() => GraphQLJSON, { nullable: true, description: `${FILTER_TEXT}; null clears it` })
+  filter?: Record<string, unknown> | null;
+  @Field(() => [String], { nullable: true, description: `${CHANGED_FIELDS_TEXT}; null clears it` })
+  changedFields?: string[] | null;
 }

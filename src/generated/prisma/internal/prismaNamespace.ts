@@ -1398,7 +1398,10 @@ export const WebhookConfigScalarFieldEnum = {
   ordering: 'ordering',
   signatureScheme: 'signatureScheme',
   previousSecret: 'previousSecret',
-  previousSecretExpiresAt: 'previousSecretExpiresAt'
+  previousSecretExpiresAt: 'previousSecretExpiresAt',
+  filter: 'filter',
+  changedFields: 'changedFields',
+  operationalEvents: 'operationalEvents'
 } as const
 
 export type WebhookConfigScalarFieldEnum = (typeof WebhookConfigScalarFieldEnum)[keyof typeof WebhookConfigScalarFieldEnum]
@@ -1575,14 +1578,6 @@ export const QueryMode = {
 export type QueryMode = (typeof QueryMode)[keyof typeof QueryMode]
 
 
-export const NullsOrder = {
-  first: 'first',
-  last: 'last'
-} as const
-
-export type NullsOrder = (typeof NullsOrder)[keyof typeof NullsOrder]
-
-
 export const JsonNullValueFilter = {
   DbNull: DbNull,
   JsonNull: JsonNull,
@@ -1590,6 +1585,14 @@ export const JsonNullValueFilter = {
 } as const
 
 export type JsonNullValueFilter = (typeof JsonNullValueFilter)[keyof typeof JsonNullValueFilter]
+
+
+export const NullsOrder = {
+  first: 'first',
+  last: 'last'
+} as const
+
+export type NullsOrder = (typeof NullsOrder)[keyof typeof NullsOrder]
 
 
 

@@ -124,7 +124,10 @@ export const WebhookConfigScalarFieldEnum = {
   ordering: 'ordering',
   signatureScheme: 'signatureScheme',
   previousSecret: 'previousSecret',
-  previousSecretExpiresAt: 'previousSecretExpiresAt'
+  previousSecretExpiresAt: 'previousSecretExpiresAt',
+  filter: 'filter',
+  changedFields: 'changedFields',
+  operationalEvents: 'operationalEvents'
 } as const
 
 export type WebhookConfigScalarFieldEnum = (typeof WebhookConfigScalarFieldEnum)[keyof typeof WebhookConfigScalarFieldEnum]
@@ -301,14 +304,6 @@ export const QueryMode = {
 export type QueryMode = (typeof QueryMode)[keyof typeof QueryMode]
 
 
-export const NullsOrder = {
-  first: 'first',
-  last: 'last'
-} as const
-
-export type NullsOrder = (typeof NullsOrder)[keyof typeof NullsOrder]
-
-
 export const JsonNullValueFilter = {
   DbNull: DbNull,
   JsonNull: JsonNull,
@@ -316,4 +311,12 @@ export const JsonNullValueFilter = {
 } as const
 
 export type JsonNullValueFilter = (typeof JsonNullValueFilter)[keyof typeof JsonNullValueFilter]
+
+
+export const NullsOrder = {
+  first: 'first',
+  last: 'last'
+} as const
+
+export type NullsOrder = (typeof NullsOrder)[keyof typeof NullsOrder]
 

@@ -121,6 +121,9 @@ export type WebhookConfigCountAggregateOutputType = {
   signatureScheme: number
   previousSecret: number
   previousSecretExpiresAt: number
+  filter: number
+  changedFields: number
+  operationalEvents: number
   _all: number
 }
 
@@ -220,6 +223,9 @@ export type WebhookConfigCountAggregateInputType = {
   signatureScheme?: true
   previousSecret?: true
   previousSecretExpiresAt?: true
+  filter?: true
+  changedFields?: true
+  operationalEvents?: true
   _all?: true
 }
 
@@ -334,6 +340,9 @@ export type WebhookConfigGroupByOutputType = {
   signatureScheme: string
   previousSecret: string | null
   previousSecretExpiresAt: Date | null
+  filter: runtime.JsonValue | null
+  changedFields: runtime.JsonValue | null
+  operationalEvents: string[]
   _count: WebhookConfigCountAggregateOutputType | null
   _avg: WebhookConfigAvgAggregateOutputType | null
   _sum: WebhookConfigSumAggregateOutputType | null
@@ -384,6 +393,9 @@ export type WebhookConfigWhereInput = {
   signatureScheme?: Prisma.StringFilter<"WebhookConfig"> | string
   previousSecret?: Prisma.StringNullableFilter<"WebhookConfig"> | string | null
   previousSecretExpiresAt?: Prisma.DateTimeNullableFilter<"WebhookConfig"> | Date | string | null
+  filter?: Prisma.JsonNullableFilter<"WebhookConfig">
+  changedFields?: Prisma.JsonNullableFilter<"WebhookConfig">
+  operationalEvents?: Prisma.StringNullableListFilter<"WebhookConfig">
 }
 
 export type WebhookConfigOrderByWithRelationInput = {
@@ -411,6 +423,9 @@ export type WebhookConfigOrderByWithRelationInput = {
   signatureScheme?: Prisma.SortOrder
   previousSecret?: Prisma.SortOrderInput | Prisma.SortOrder
   previousSecretExpiresAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  filter?: Prisma.SortOrderInput | Prisma.SortOrder
+  changedFields?: Prisma.SortOrderInput | Prisma.SortOrder
+  operationalEvents?: Prisma.SortOrder
 }
 
 export type WebhookConfigWhereUniqueInput = Prisma.AtLeast<{
@@ -441,6 +456,9 @@ export type WebhookConfigWhereUniqueInput = Prisma.AtLeast<{
   signatureScheme?: Prisma.StringFilter<"WebhookConfig"> | string
   previousSecret?: Prisma.StringNullableFilter<"WebhookConfig"> | string | null
   previousSecretExpiresAt?: Prisma.DateTimeNullableFilter<"WebhookConfig"> | Date | string | null
+  filter?: Prisma.JsonNullableFilter<"WebhookConfig">
+  changedFields?: Prisma.JsonNullableFilter<"WebhookConfig">
+  operationalEvents?: Prisma.StringNullableListFilter<"WebhookConfig">
 }, "id">
 
 export type WebhookConfigOrderByWithAggregationInput = {
@@ -468,6 +486,9 @@ export type WebhookConfigOrderByWithAggregationInput = {
   signatureScheme?: Prisma.SortOrder
   previousSecret?: Prisma.SortOrderInput | Prisma.SortOrder
   previousSecretExpiresAt?: Prisma.SortOrderInput | Prisma.SortOrder
+  filter?: Prisma.SortOrderInput | Prisma.SortOrder
+  changedFields?: Prisma.SortOrderInput | Prisma.SortOrder
+  operationalEvents?: Prisma.SortOrder
   _count?: Prisma.WebhookConfigCountOrderByAggregateInput
   _avg?: Prisma.WebhookConfigAvgOrderByAggregateInput
   _max?: Prisma.WebhookConfigMaxOrderByAggregateInput
@@ -503,6 +524,9 @@ export type WebhookConfigScalarWhereWithAggregatesInput = {
   signatureScheme?: Prisma.StringWithAggregatesFilter<"WebhookConfig"> | string
   previousSecret?: Prisma.StringNullableWithAggregatesFilter<"WebhookConfig"> | string | null
   previousSecretExpiresAt?: Prisma.DateTimeNullableWithAggregatesFilter<"WebhookConfig"> | Date | string | null
+  filter?: Prisma.JsonNullableWithAggregatesFilter<"WebhookConfig">
+  changedFields?: Prisma.JsonNullableWithAggregatesFilter<"WebhookConfig">
+  operationalEvents?: Prisma.StringNullableListFilter<"WebhookConfig">
 }
 
 export type WebhookConfigCreateInput = {
@@ -530,6 +554,9 @@ export type WebhookConfigCreateInput = {
   signatureScheme?: string
   previousSecret?: string | null
   previousSecretExpiresAt?: Date | string | null
+  filter?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  changedFields?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  operationalEvents?: Prisma.WebhookConfigCreateoperationalEventsInput | string[]
 }
 
 export type WebhookConfigUncheckedCreateInput = {
@@ -557,6 +584,9 @@ export type WebhookConfigUncheckedCreateInput = {
   signatureScheme?: string
   previousSecret?: string | null
   previousSecretExpiresAt?: Date | string | null
+  filter?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  changedFields?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  operationalEvents?: Prisma.WebhookConfigCreateoperationalEventsInput | string[]
 }
 
 export type WebhookConfigUpdateInput = {
@@ -584,6 +614,9 @@ export type WebhookConfigUpdateInput = {
   signatureScheme?: Prisma.StringFieldUpdateOperationsInput | string
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filter?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  changedFields?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  operationalEvents?: Prisma.WebhookConfigUpdateoperationalEventsInput | string[]
 }
 
 export type WebhookConfigUncheckedUpdateInput = {
@@ -611,6 +644,9 @@ export type WebhookConfigUncheckedUpdateInput = {
   signatureScheme?: Prisma.StringFieldUpdateOperationsInput | string
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filter?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  changedFields?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  operationalEvents?: Prisma.WebhookConfigUpdateoperationalEventsInput | string[]
 }
 
 export type WebhookConfigCreateManyInput = {
@@ -638,6 +674,9 @@ export type WebhookConfigCreateManyInput = {
   signatureScheme?: string
   previousSecret?: string | null
   previousSecretExpiresAt?: Date | string | null
+  filter?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  changedFields?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  operationalEvents?: Prisma.WebhookConfigCreateoperationalEventsInput | string[]
 }
 
 export type WebhookConfigUpdateManyMutationInput = {
@@ -665,6 +704,9 @@ export type WebhookConfigUpdateManyMutationInput = {
   signatureScheme?: Prisma.StringFieldUpdateOperationsInput | string
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filter?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  changedFields?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  operationalEvents?: Prisma.WebhookConfigUpdateoperationalEventsInput | string[]
 }
 
 export type WebhookConfigUncheckedUpdateManyInput = {
@@ -692,6 +734,9 @@ export type WebhookConfigUncheckedUpdateManyInput = {
   signatureScheme?: Prisma.StringFieldUpdateOperationsInput | string
   previousSecret?: Prisma.NullableStringFieldUpdateOperationsInput | string | null
   previousSecretExpiresAt?: Prisma.NullableDateTimeFieldUpdateOperationsInput | Date | string | null
+  filter?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  changedFields?: Prisma.NullableJsonNullValueInput | runtime.InputJsonValue
+  operationalEvents?: Prisma.WebhookConfigUpdateoperationalEventsInput | string[]
 }
 
 export type StringNullableListFilter<$PrismaModel = never> = {
@@ -727,6 +772,9 @@ export type WebhookConfigCountOrderByAggregateInput = {
   signatureScheme?: Prisma.SortOrder
   previousSecret?: Prisma.SortOrder
   previousSecretExpiresAt?: Prisma.SortOrder
+  filter?: Prisma.SortOrder
+  changedFields?: Prisma.SortOrder
+  operationalEvents?: Prisma.SortOrder
 }
 
 export type WebhookConfigAvgOrderByAggregateInput = {
@@ -803,6 +851,10 @@ export type WebhookConfigCreateeventsInput = {
   set: string[]
 }
 
+export type WebhookConfigCreateoperationalEventsInput = {
+  set: string[]
+}
+
 export type WebhookConfigUpdateeventsInput = {
   set?: string[]
   push?: string | string[]
@@ -836,6 +888,11 @@ export type NullableDateTimeFieldUpdateOperationsInput = {
   set?: Date | string | null
 }
 
+export type WebhookConfigUpdateoperationalEventsInput = {
+  set?: string[]
+  push?: string | string[]
+}
+
 
 
 export type WebhookConfigSelect<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -863,6 +920,9 @@ export type WebhookConfigSelect<ExtArgs extends runtime.Types.Extensions.Interna
   signatureScheme?: boolean
   previousSecret?: boolean
   previousSecretExpiresAt?: boolean
+  filter?: boolean
+  changedFields?: boolean
+  operationalEvents?: boolean
 }, ExtArgs["result"]["webhookConfig"]>
 
 export type WebhookConfigSelectCreateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -890,6 +950,9 @@ export type WebhookConfigSelectCreateManyAndReturn<ExtArgs extends runtime.Types
   signatureScheme?: boolean
   previousSecret?: boolean
   previousSecretExpiresAt?: boolean
+  filter?: boolean
+  changedFields?: boolean
+  operationalEvents?: boolean
 }, ExtArgs["result"]["webhookConfig"]>
 
 export type WebhookConfigSelectUpdateManyAndReturn<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetSelect<{
@@ -917,6 +980,9 @@ export type WebhookConfigSelectUpdateManyAndReturn<ExtArgs extends runtime.Types
   signatureScheme?: boolean
   previousSecret?: boolean
   previousSecretExpiresAt?: boolean
+  filter?: boolean
+  changedFields?: boolean
+  operationalEvents?: boolean
 }, ExtArgs["result"]["webhookConfig"]>
 
 export type WebhookConfigSelectScalar = {
@@ -944,9 +1010,12 @@ export type WebhookConfigSelectScalar = {
   signatureScheme?: boolean
   previousSecret?: boolean
   previousSecretExpiresAt?: boolean
+  filter?: boolean
+  changedFields?: boolean
+  operationalEvents?: boolean
 }
 
-export type WebhookConfigOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "entityName" | "events" | "webhookUrl" | "httpMethod" | "headersJson" | "timeoutMs" | "maxRetries" | "backoffInitialSeconds" | "backoffFactor" | "enabled" | "secret" | "deleted" | "createdAt" | "updatedAt" | "createdBy" | "updatedBy" | "rateLimitPerSecond" | "maxInFlight" | "ordering" | "signatureScheme" | "previousSecret" | "previousSecretExpiresAt", ExtArgs["result"]["webhookConfig"]>
+export type WebhookConfigOmit<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = runtime.Types.Extensions.GetOmit<"id" | "tenantId" | "entityName" | "events" | "webhookUrl" | "httpMethod" | "headersJson" | "timeoutMs" | "maxRetries" | "backoffInitialSeconds" | "backoffFactor" | "enabled" | "secret" | "deleted" | "createdAt" | "updatedAt" | "createdBy" | "updatedBy" | "rateLimitPerSecond" | "maxInFlight" | "ordering" | "signatureScheme" | "previousSecret" | "previousSecretExpiresAt" | "filter" | "changedFields" | "operationalEvents", ExtArgs["result"]["webhookConfig"]>
 
 export type $WebhookConfigPayload<ExtArgs extends runtime.Types.Extensions.InternalArgs = runtime.Types.Extensions.DefaultArgs> = {
   name: "WebhookConfig"
@@ -976,6 +1045,9 @@ export type $WebhookConfigPayload<ExtArgs extends runtime.Types.Extensions.Inter
     signatureScheme: string
     previousSecret: string | null
     previousSecretExpiresAt: Date | null
+    filter: runtime.JsonValue | null
+    changedFields: runtime.JsonValue | null
+    operationalEvents: string[]
   }, ExtArgs["result"]["webhookConfig"]>
   composites: {}
 }
@@ -1423,6 +1495,9 @@ export interface WebhookConfigFieldRefs {
   readonly signatureScheme: Prisma.FieldRef<"WebhookConfig", 'String'>
   readonly previousSecret: Prisma.FieldRef<"WebhookConfig", 'String'>
   readonly previousSecretExpiresAt: Prisma.FieldRef<"WebhookConfig", 'DateTime'>
+  readonly filter: Prisma.FieldRef<"WebhookConfig", 'Json'>
+  readonly changedFields: Prisma.FieldRef<"WebhookConfig", 'Json'>
+  readonly operationalEvents: Prisma.FieldRef<"WebhookConfig", 'String[]'>
 }
     
 
