@@ -15,6 +15,15 @@ export function assertEntityInScope(ctx: TenantContext, entityName: string): voi
 }
 
 /**
+ * The same for the `entityName` of a request body, before the body is validated: naming another
+ * entity is refused as such, whatever else the body gets wrong.
+ */
+export function assertBodyEntityInScope(ctx: TenantContext, body: unknown): void {
+  const name = body !== null && typeof body === 'object' ? (body as Record<string, unknown>).entityName : undefined;
+  if (typeof name === 'string') assertEntityInScope(ctx, name.trim());
+}
+
+/**
  * The entity names a list or a replay may touch: the filter itself when given (403 outside a
  * portal scope), else the whole scope for a portal caller, else no restriction (undefined).
  */
