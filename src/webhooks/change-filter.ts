@@ -214,25 +214,19 @@ function compileFilter(filter: Filter, fields: ReturnType<typeof changeFields>):
     const parts = filter.conditions.map((c) => compileFilter(c, fields));
     switch (filter.op) {
       case 'AND':
+      case 'OR': {
+        // One false part decides an AND, one true part an OR; else an unknown part leaves it unknown.
+        const decisive = filter.op === 'OR';
         return (change) => {
-          let result: Truth = true;
+          let result: Truth = !decisive;
           for (const part of parts) {
             const t = part(change);
-            if (t === false) return false;
+            if (t === decisive) return decisive;
             if (t === null) result = null;
           }
           return result;
         };
-      case 'OR':
-        return (change) => {
-          let result: Truth = false;
-          for (const part of parts) {
-            const t = part(change);
-            if (t === true) return true;
-            if (t === null) result = null;
-          }
-          return result;
-        };
+      }
       case 'NOT': {
         const [part] = parts;
         return (change) => {

@@ -12,6 +12,21 @@ export function clientSignature(secret: string, timestamp: string, body: string 
 
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
+/** An intake request signed now with `secret` under the default headers (X-Timestamp, X-Signature). */
+export function postSigned(t: TestApp, triggerId: string, secret: string, body: string) {
+  const ts = String(nowSeconds());
+  return t.app.inject({
+    method: 'POST',
+    url: `/linker/triggers/webhook/${triggerId}`,
+    payload: body,
+    headers: {
+      'content-type': 'application/json',
+      'x-timestamp': ts,
+      'x-signature': clientSignature(secret, ts, body),
+    },
+  });
+}
+
 /** A raw GraphQL request, for operations that are deliberately invalid (and so not in operations/). */
 export async function rawGql(
   t: TestApp,

@@ -8,7 +8,7 @@ import { startDispatcher } from '../dispatcher/harness';
 import { Receiver } from '../dispatcher/receiver';
 import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
 import { codes, gqlRequest } from '../support/graphql';
-import { clientSignature, createTrigger, nowSeconds } from './trigger-helpers';
+import { createTrigger, postSigned } from './trigger-helpers';
 
 /** Tenants of this file, and the only ones its dispatcher touches. */
 const PREFIX = 'wfilt';
@@ -387,18 +387,7 @@ describe('change filters of webhook configurations', () => {
       recordEntity: 'orders',
     });
     const intake = async (body: Row) => {
-      const ts = String(nowSeconds());
-      const text = JSON.stringify(body);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/linker/triggers/webhook/${trigger.id}`,
-        payload: text,
-        headers: {
-          'content-type': 'application/json',
-          'x-timestamp': ts,
-          'x-signature': clientSignature(secret, ts, text),
-        },
-      });
+      const res = await postSigned(t, trigger.id, secret, JSON.stringify(body));
       expect(res.statusCode, res.body).toBe(202);
     };
     await intake({ id: 1, status: 'open' });
