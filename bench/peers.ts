@@ -116,7 +116,7 @@ const isQueued = (w: Workload) => w !== 'latency';
 
 /**
  * One system with some settings of its own: BENCH_SYSTEMS names them as `system` or
- * `system@key=value+key=value` (hookgate: concurrency, tenant, batch; graphile-worker: concurrency,
+ * `system@key=value+key=value` (hookgate: concurrency, tenant, batch, pool; graphile-worker: concurrency,
  * pool, localQueue, completeDelay; pg-boss: batch, local; any: connections, the peer's HTTP
  * connections). BENCH_SWEEP=1 runs each peer named without settings at every setting of SWEEPS.
  */
@@ -130,6 +130,7 @@ const SETTING_ENV: Record<string, string> = {
   'hookgate.concurrency': 'DISPATCHER_CONCURRENCY',
   'hookgate.tenant': 'DISPATCHER_TENANT_CONCURRENCY',
   'hookgate.batch': 'DISPATCHER_BATCH_SIZE',
+  'hookgate.pool': 'DISPATCHER_DB_POOL_SIZE',
   'graphile-worker.concurrency': 'GW_CONCURRENCY',
   'graphile-worker.pool': 'GW_POOL',
   'graphile-worker.localQueue': 'GW_LOCAL_QUEUE',

@@ -226,14 +226,15 @@ export const SETTINGS: readonly SettingEntry[] = [
   },
   {
     name: 'DISPATCHER_CONCURRENCY',
-    default: '`64`',
-    meaning: 'Deliveries in flight at once per dispatcher.',
+    default: '`4096`',
+    meaning:
+      'Most deliveries in flight at once per dispatcher (1..65536); each configuration has a window of its own within it that adapts to its endpoint (docs/operations.md#adaptive-concurrency).',
   },
   {
     name: 'DISPATCHER_TENANT_CONCURRENCY',
-    default: '`16`',
+    default: '`1024`',
     meaning:
-      'Deliveries in flight at once per tenant and dispatcher (fairness between tenants); one configuration holds at most this less a quarter of it (at least 1).',
+      "Most deliveries in flight at once per tenant and dispatcher (fairness between tenants, 1..65536); one configuration's window grows to at most this less a quarter of it (at least 1).",
   },
   { name: 'DISPATCHER_BATCH_SIZE', default: '`100`', meaning: 'Records claimed per statement (1..1000).' },
   {

@@ -22,6 +22,7 @@ import { prepareEndpoint, signedRequest, type DeliveryConfig, type DeliveryEndpo
 import type { DispatcherSettings } from './settings';
 import { sendAsSlotsFree, Slots } from './slots';
 import { nextState, type DispatchOutcome } from './transitions';
+import { ConcurrencyWindow } from './window';
 import { tracer } from '../tracing/tracer';
 
 export interface BatchDelivererDeps {
@@ -38,11 +39,17 @@ export interface BatchDelivererDeps {
 interface TenantShare {
   slots: Slots;
   users: number;
+  /** Its records in this process's batches not sent yet. */
+  waiting: number;
+  /** Drains waiting for `waiting` to fall below a batch (whenRoomFor). */
+  roomWaiters: Array<() => void>;
   configs: Map<string, ConfigShare>;
 }
 
 interface ConfigShare {
+  /** Sized by `window`. */
   slots: Slots;
+  window: ConcurrencyWindow;
   users: number;
   /** Its records in this process's batches not sent yet. */
   waiting: number;
@@ -50,8 +57,17 @@ interface ConfigShare {
   lastPacedStart: number;
 }
 
+/** A configuration's learnt window is forgotten after this long without a request. */
+const WINDOW_IDLE_MS = 10 * 60_000;
+
+/** A claim of a tenant whose slots sent all it had claimed takes this many batches' worth of records (at most 1000). */
+const HUNGRY_CLAIM_BATCHES = 4;
+
+/** Claimed batches of one tenant in flight at once, at most (each holds its records until all are answered). */
+const MAX_BATCHES_AHEAD = 32;
+
 /**
- * Requests in flight at once for one configuration in one dispatcher: all of the tenant's
+ * Most requests in flight at once for one configuration in one dispatcher: all of the tenant's
  * `tenantConcurrency` but a quarter (at least one), so a configuration whose endpoint hangs
  * leaves the tenant's other configurations slots of their own (12 of the default 16).
  */
@@ -61,8 +77,8 @@ export function configConcurrency(tenantConcurrency: number): number {
 
 /**
  * Delivers one claimed batch of one tenant, then settles it: sends each record (at most
- * `concurrency` requests in flight across all batches, `tenantConcurrency` per tenant and
- * configConcurrency() per configuration), renews the batch's leases while it runs, writes every
+ * `concurrency` requests in flight across all batches, `tenantConcurrency` per tenant and per
+ * configuration its ConcurrencyWindow, at most configConcurrency()), renews the batch's leases while it runs, writes every
  * result in one statement, and gives back the records it did not send (shutdown).
  */
 export class BatchDeliverer {
@@ -70,6 +86,9 @@ export class BatchDeliverer {
   private readonly slots: Slots;
   /** Each tenant's share of the slots, while it has deliveries waiting or in flight. */
   private readonly tenantSlots = new Map<string, TenantShare>();
+  /** Each configuration's learnt window, kept between its batches. */
+  private readonly windows = new Map<string, ConcurrencyWindow>();
+  private windowsPrunedAt = Date.now();
   private closed = false;
   private readonly cleanCircuits = new CleanCircuits();
   private readonly latencySeries = new Map<string, { observe(seconds: number): void }>();
@@ -103,6 +122,35 @@ export class BatchDeliverer {
     const saturated: string[] = [];
     for (const [id, c] of share.configs) if (c.waiting >= this.deps.settings.batchSize) saturated.push(id);
     return saturated;
+  }
+
+  /**
+   * Whether the drain of a tenant with `batches` batches in flight has claimed enough for now: a
+   * batch or more of its records wait for slots, or MAX_BATCHES_AHEAD batches are in flight. So
+   * it claims ahead (the next claim overlaps the current sends) as long as its slots take records
+   * as fast as they are claimed.
+   */
+  claimedEnough(tenantId: string, batches: number): boolean {
+    if (batches >= MAX_BATCHES_AHEAD) return true;
+    return (this.tenantSlots.get(tenantId)?.waiting ?? 0) >= this.deps.settings.batchSize;
+  }
+
+  /**
+   * Records the next claim of a tenant takes: a batch, or several when its slots have already
+   * sent every record it claimed (claims, not endpoints, hold it back: fewer, larger statements).
+   */
+  claimLimit(tenantId: string): number {
+    const { batchSize } = this.deps.settings;
+    const share = this.tenantSlots.get(tenantId);
+    if (!share || share.waiting > 0) return batchSize;
+    return Math.max(batchSize, Math.min(1000, batchSize * HUNGRY_CLAIM_BATCHES));
+  }
+
+  /** Resolves once fewer than a batch of the tenant's records wait to be sent (at once if so now). */
+  whenRoomFor(tenantId: string): Promise<void> {
+    const share = this.tenantSlots.get(tenantId);
+    if (!share || share.waiting < this.deps.settings.batchSize) return Promise.resolve();
+    return new Promise((resolve) => share.roomWaiters.push(resolve));
   }
 
   async close(): Promise<void> {
@@ -145,6 +193,8 @@ export class BatchDeliverer {
     );
     const results: Settlement[] = [];
     const tenant = this.tenantShare(outbox.tenantId);
+    tenant.waiting += records.length;
+    let tenantUnsent = records.length;
     const endpointAttempts: EndpointAttempt[] = [];
     const endpoints = new Endpoints(this.deps.headerPrefix);
     // One queue per configuration: a configuration at its share (or waiting for its pace) holds
@@ -169,12 +219,15 @@ export class BatchDeliverer {
           group,
           slots,
           async (record) => {
+            tenantUnsent--;
+            if (--tenant.waiting < this.deps.settings.batchSize && tenant.roomWaiters.length > 0)
+              for (const wake of tenant.roomWaiters.splice(0)) wake();
             if (held) {
               held.share.waiting--;
               held.unsent--;
               if (record.pace) held.share.lastPacedStart = Date.now();
             }
-            results.push(await this.attemptDelivery(outbox.tenantId, record, endpoints, endpointAttempts));
+            results.push(await this.attemptDelivery(outbox.tenantId, record, endpoints, endpointAttempts, held?.share));
           },
           readyAt,
         );
@@ -186,9 +239,14 @@ export class BatchDeliverer {
       return { results, unsent, endpointAttempts };
     } finally {
       clearInterval(renewLeases);
+      tenant.waiting -= tenantUnsent;
+      if (tenant.waiting < this.deps.settings.batchSize) for (const wake of tenant.roomWaiters.splice(0)) wake();
       for (const held of shares) {
         held.share.waiting -= held.unsent;
-        if (--held.share.users === 0) tenant.configs.delete(held.configId);
+        if (--held.share.users === 0) {
+          held.share.window.attach(undefined);
+          tenant.configs.delete(held.configId);
+        }
       }
       if (--tenant.users === 0) this.tenantSlots.delete(outbox.tenantId);
     }
@@ -207,7 +265,13 @@ export class BatchDeliverer {
   private tenantShare(tenantId: string): TenantShare {
     let share = this.tenantSlots.get(tenantId);
     if (!share) {
-      share = { slots: new Slots(this.deps.settings.tenantConcurrency), users: 0, configs: new Map() };
+      share = {
+        slots: new Slots(this.deps.settings.tenantConcurrency),
+        users: 0,
+        waiting: 0,
+        roomWaiters: [],
+        configs: new Map(),
+      };
       if (this.closed) share.slots.close();
       this.tenantSlots.set(tenantId, share);
     }
@@ -219,13 +283,16 @@ export class BatchDeliverer {
   private configShare(tenant: TenantShare, configId: string, records: number): ConfigShare {
     let share = tenant.configs.get(configId);
     if (!share) {
+      const window = this.windowOf(configId);
       share = {
-        slots: new Slots(configConcurrency(this.deps.settings.tenantConcurrency)),
+        slots: new Slots(window.size),
+        window,
         users: 0,
         waiting: 0,
         lastPacedStart: 0,
       };
       if (this.closed) share.slots.close();
+      window.attach(share.slots);
       tenant.configs.set(configId, share);
     }
     share.users++;
@@ -233,15 +300,33 @@ export class BatchDeliverer {
     return share;
   }
 
+  /** A configuration's window: the one it learnt, or a new one; windows idle for long are forgotten. */
+  private windowOf(configId: string): ConcurrencyWindow {
+    const now = Date.now();
+    if (now - this.windowsPrunedAt > 60_000) {
+      this.windowsPrunedAt = now;
+      for (const [id, w] of this.windows)
+        if (!w.isAttached && now - w.lastUsed > WINDOW_IDLE_MS) this.windows.delete(id);
+    }
+    let window = this.windows.get(configId);
+    if (!window) {
+      window = new ConcurrencyWindow(configConcurrency(this.deps.settings.tenantConcurrency));
+      this.windows.set(configId, window);
+    }
+    return window;
+  }
+
   /**
    * One dispatch attempt of one record: the request (or the reason for none) and its result. A
-   * request sent is also noted in `endpointAttempts`, for the configuration's circuit.
+   * request sent is also noted in `endpointAttempts`, for the configuration's circuit, and in
+   * its window (`share`).
    */
   private async attemptDelivery(
     tenantId: string,
     record: ClaimedRecord,
     endpoints: Endpoints,
     endpointAttempts: EndpointAttempt[],
+    share?: ConfigShare,
   ): Promise<Settlement> {
     const prepared = endpoints.of(record.config);
     if ('refused' in prepared) {
@@ -270,6 +355,10 @@ export class BatchDeliverer {
       ok: sent.outcome.kind === 'response' && isSuccessStatus(sent.outcome.statusCode),
       at: sent.startedAt + sent.durationMs,
     });
+    share?.window.report(
+      { startedAt: sent.startedAt, durationMs: sent.durationMs, congested: isCongested(sent.outcome) },
+      share.slots.isWaitedFor,
+    );
     const transition = nextState(record, record.config, sent.outcome);
     this.latencyOf(transition.status).observe(sent.durationMs / 1000);
     span?.end(sent.outcome.kind === 'response' ? sent.outcome.statusCode : null, transition.lastError, {
@@ -342,6 +431,14 @@ export class BatchDeliverer {
   private logFailure(err: unknown, message: string): void {
     logDispatcherFailure(this.deps.logger, this.deps.workerId, err, message);
   }
+}
+
+/** An endpoint asking for fewer requests: 429, 503, or no answer at all (timeout, connection failure). */
+function isCongested(outcome: DispatchOutcome): boolean {
+  return (
+    outcome.kind === 'network-error' ||
+    (outcome.kind === 'response' && (outcome.statusCode === 429 || outcome.statusCode === 503))
+  );
 }
 
 /**

@@ -33,9 +33,6 @@ export interface DispatcherDeps {
   listenUrl?: string;
 }
 
-/** Claimed batches of one tenant in flight at once: the next claim overlaps the current sends. */
-const BATCHES_AHEAD = 2;
-
 const STAYS_DUE: DrainOutcome = { kind: 'stays-due' };
 
 /**
@@ -150,12 +147,17 @@ export class Dispatcher {
           inFlight.add(delivery);
         }
         if (batch.length >= batchSize || wakeups.again) {
-          while (inFlight.size >= BATCHES_AHEAD) {
+          // Claims ahead of the sends as long as the tenant's slots keep up (BatchDeliverer.claimedEnough).
+          while (this.deliverer.claimedEnough(tenantId, inFlight.size)) {
             // Batches held up by a configuration at its share (its endpoint hangs, say) do not
             // keep a new change of another configuration of the tenant waiting: it is claimed
             // beside them, with the held configurations left out.
             if (wakeups.again && this.deliverer.saturatedConfigs(tenantId).length > 0) break;
-            await Promise.race([...inFlight, new Promise<void>((resolve) => (wakeups.onWakeup = resolve))]);
+            await Promise.race([
+              ...inFlight,
+              this.deliverer.whenRoomFor(tenantId),
+              new Promise<void>((resolve) => (wakeups.onWakeup = resolve)),
+            ]);
             wakeups.onWakeup = undefined;
           }
           continue;
@@ -202,7 +204,13 @@ export class Dispatcher {
     const workerId = this.workerId;
     const excludeConfigIds = this.deliverer.saturatedConfigs(outbox.tenantId);
     const free = await retryOnConnectionLoss(
-      () => claimDueRecords(pool, outbox, { workerId, limit: batchSize, leaseMs, excludeConfigIds }),
+      () =>
+        claimDueRecords(pool, outbox, {
+          workerId,
+          limit: this.deliverer.claimLimit(outbox.tenantId),
+          leaseMs,
+          excludeConfigIds,
+        }),
       {
         logger,
         what: 'outbox claim',

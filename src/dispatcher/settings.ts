@@ -3,11 +3,16 @@ import { envInt as int, type Env } from '../env';
 
 /** Tuning of the dispatcher; every value has a default that suits one 2-core machine. */
 export interface DispatcherSettings {
-  /** Deliveries in flight at once, over all tenants (also undici connections per origin). */
+  /**
+   * Most deliveries in flight at once, over all tenants (also the most undici connections per
+   * origin; a connection is opened only for a request that finds none idle, so each origin has
+   * as many as its configurations' windows keep busy).
+   */
   concurrency: number;
   /**
-   * Deliveries in flight at once for one tenant (docs/api.md#fairness): a tenant whose endpoints hang holds
-   * at most this many of the `concurrency` slots, so other tenants' deliveries still start.
+   * Most deliveries in flight at once for one tenant (docs/api.md#fairness): a tenant whose endpoints
+   * are slow holds at most this many of the `concurrency` slots, so other tenants' deliveries still
+   * start. Within it each configuration's window adapts to its endpoint (window.ts).
    */
   tenantConcurrency: number;
   /** Records claimed per statement. */
@@ -46,8 +51,8 @@ function tenantPrefix(raw: string | undefined): string {
  */
 export function loadDispatcherSettings(env: Env, embedded: boolean): DispatcherSettings {
   return {
-    concurrency: int(env, 'DISPATCHER_CONCURRENCY', 64, 1, 1024),
-    tenantConcurrency: int(env, 'DISPATCHER_TENANT_CONCURRENCY', 16, 1, 1024),
+    concurrency: int(env, 'DISPATCHER_CONCURRENCY', 4096, 1, 65_536),
+    tenantConcurrency: int(env, 'DISPATCHER_TENANT_CONCURRENCY', 1024, 1, 65_536),
     batchSize: int(env, 'DISPATCHER_BATCH_SIZE', 100, 1, 1000),
     leaseMs: int(env, 'DISPATCHER_LEASE_SECONDS', 30, 2, 3600) * 1000,
     pollMs: int(env, 'DISPATCHER_POLL_MS', embedded ? 200 : 500, 10, 60_000),

@@ -14,7 +14,7 @@ export class Slots {
 
   /** Takes a free slot at once; false when none is free or it is closed. */
   tryAcquire(): boolean {
-    if (this.closed || this.free === 0) return false;
+    if (this.closed || this.free <= 0) return false;
     this.free--;
     return true;
   }
@@ -27,9 +27,31 @@ export class Slots {
   }
 
   release(): void {
+    // Below zero after a resize that shrank it: this slot pays back the debt instead of being handed on.
+    if (this.free < 0) {
+      this.free++;
+      return;
+    }
     const next = this.waiters.shift();
     if (next) next(true);
     else this.free++;
+  }
+
+  /** Whether someone waits for a slot: the holder of these slots wants more than they allow. */
+  get isWaitedFor(): boolean {
+    return this.waiters.length > 0;
+  }
+
+  /**
+   * Changes how many slots there are: new ones go to waiters at once; when it shrinks below what
+   * is held, the next releases are kept until the holders fit.
+   */
+  resize(from: number, to: number): void {
+    this.free += to - from;
+    while (this.free > 0 && this.waiters.length > 0 && !this.closed) {
+      this.free--;
+      this.waiters.shift()!(true);
+    }
   }
 
   get isClosed(): boolean {

@@ -5,6 +5,7 @@ import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
 import { commitChanges, createConfig, inserts } from '../dispatcher/fixtures';
 import { eventually, startDispatcher } from '../dispatcher/harness';
 import { Receiver } from '../dispatcher/receiver';
+import { INITIAL_WINDOW } from '../../src/dispatcher/window';
 
 /**
  * Fairness between tenants: tenant A's endpoint never answers and A has 1,000 due
@@ -36,17 +37,18 @@ describe('fairness between tenants in the dispatcher', () => {
     await createConfig(s, a, { webhookUrl: `${receiver.url}/silent`, events: 'INSERT', timeoutMs: 20_000 });
     await createConfig(s, b, { webhookUrl: `${receiver.url}/b`, events: 'INSERT' });
     await commitChanges(s, a, inserts(1000));
-    // Defaults as in production (64 slots, 16 per tenant), only the poll is quicker.
+    // Defaults as in production, only the poll is quicker.
     dispatcher = startDispatcher(t, PREFIX);
-    // A's one configuration may hold 12 of the tenant's 16 (configConcurrency).
+    // A's one configuration starts with INITIAL_WINDOW requests, and an endpoint that never
+    // answers never lets its window grow.
     await eventually(
-      async () => (receiver.received.filter((r) => r.path === '/silent').length >= 12 ? true : undefined),
+      async () => (receiver.received.filter((r) => r.path === '/silent').length >= INITIAL_WINDOW ? true : undefined),
       30_000,
       "tenant A's requests to hang",
     );
-    // A's share is taken and stays taken: exactly its cap of requests is open at its endpoint.
+    // A's window is taken and stays taken: exactly that many requests are open at its endpoint.
     await new Promise((r) => setTimeout(r, 500));
-    expect(receiver.received.filter((r) => r.path === '/silent')).toHaveLength(12);
+    expect(receiver.received.filter((r) => r.path === '/silent')).toHaveLength(INITIAL_WINDOW);
 
     const written = Date.now();
     await commitChanges(s, b, inserts(1));
@@ -94,10 +96,14 @@ describe('fairness between the configurations of one tenant in the dispatcher', 
     await commitChanges(s, tenant, inserts(1000), { entityName: 'slow' });
     const hanging = () => receiver.received.filter((r) => r.path === '/silent').length;
     dispatcher = startDispatcher(t, prefix);
-    await eventually(async () => (hanging() >= 12 ? true : undefined), 30_000, "configuration A's requests to hang");
-    // A holds its share and no more: the tenant's other slots stay free for its other configurations.
+    await eventually(
+      async () => (hanging() >= INITIAL_WINDOW ? true : undefined),
+      30_000,
+      "configuration A's requests to hang",
+    );
+    // A holds its window and no more: the tenant's other slots stay free for its other configurations.
     await new Promise((r) => setTimeout(r, 500));
-    expect(hanging()).toBe(12);
+    expect(hanging()).toBe(INITIAL_WINDOW);
 
     const written = Date.now();
     await commitChanges(s, tenant, inserts(1));

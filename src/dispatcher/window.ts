@@ -1,0 +1,120 @@
+import type { Slots } from './slots';
+
+/** Requests a configuration may have in flight before its endpoint has answered any. */
+export const INITIAL_WINDOW = 16;
+/** An answer slower than this many times the quickest recent one means requests queue at the endpoint. */
+const QUEUEING_FACTOR = 3;
+/** Latency below this is noise (timers, the event loop), never queueing. */
+const QUEUEING_ALLOWANCE_MS = 10;
+/**
+ * Share of a round trip's answers that must be 429, 503, timeouts or failed connections for a cut:
+ * an endpoint that refuses or loses the odd request is not asking for fewer.
+ */
+const CUT_SHARE = 0.05;
+/** The quickest answer is remembered over two periods this long, so a slower endpoint is learnt again. */
+const MIN_RTT_PERIOD_MS = 30_000;
+
+/** What one request of a configuration told its window. */
+export interface WindowSignal {
+  /** Epoch ms the request started. */
+  startedAt: number;
+  durationMs: number;
+  /** 429, 503, a timeout or a failed connection: the endpoint asks for less. */
+  congested: boolean;
+}
+
+/**
+ * How many requests one configuration may have in flight in this dispatcher, learnt as TCP learns
+ * its congestion window: it starts at INITIAL_WINDOW, grows by one per answer while below its
+ * threshold (doubling per round trip) and by one per round trip above it, and halves when more
+ * than CUT_SHARE of a round trip's answers (a window's worth) are 429, 503, timeouts or failed
+ * connections (answers to requests sent before a cut do not count towards the next). It grows only while the configuration has records waiting for it (it is
+ * what limits them) and while answers are not much slower than the quickest recent one (more
+ * requests would queue at the endpoint, not go faster). So a 2 ms endpoint keeps the few
+ * connections it needs, a 2 s one as many as its rate takes, and a hanging one fewer and fewer.
+ * Never above `max` (the configuration's share of its tenant's slots), never below 1.
+ */
+export class ConcurrencyWindow {
+  private current: number;
+  private threshold = Infinity;
+  /** Growth above the threshold, in fractions of a slot. */
+  private credit = 0;
+  private cutAt = 0;
+  /** This round trip's answers, and how many of them asked for fewer requests. */
+  private answers = 0;
+  private congested = 0;
+  private smoothedRtt: number | undefined;
+  private minRtt = Infinity;
+  private periodMin = Infinity;
+  private periodStart = Date.now();
+  private slots: Slots | undefined;
+  /** Epoch ms of the last request that reported, to forget windows of configurations gone quiet. */
+  lastUsed = Date.now();
+
+  constructor(readonly max: number) {
+    this.current = Math.min(INITIAL_WINDOW, max);
+  }
+
+  get size(): number {
+    return this.current;
+  }
+
+  get isAttached(): boolean {
+    return this.slots !== undefined;
+  }
+
+  /** The slots this window sizes while they are in use (one ConfigShare's), or none. */
+  attach(slots: Slots | undefined): void {
+    this.slots = slots;
+  }
+
+  /** One answered (or failed) request; `limited`: records of the configuration wait for a slot. */
+  report(signal: WindowSignal, limited: boolean): void {
+    this.lastUsed = Date.now();
+    this.answers++;
+    if (signal.congested && signal.startedAt >= this.cutAt) this.congested++;
+    if (this.answers >= this.current) {
+      const cut = this.congested > CUT_SHARE * this.answers;
+      this.answers = 0;
+      this.congested = 0;
+      if (cut) {
+        this.threshold = Math.max(1, Math.floor(this.current / 2));
+        this.credit = 0;
+        this.cutAt = Date.now();
+        this.resize(this.threshold);
+        return;
+      }
+    }
+    if (signal.congested) return;
+    this.observeRtt(signal.durationMs);
+    if (!limited || this.current >= this.max) return;
+    if (this.smoothedRtt! > QUEUEING_FACTOR * this.minRtt + QUEUEING_ALLOWANCE_MS) return;
+    if (this.current < this.threshold) {
+      this.resize(this.current + 1);
+      return;
+    }
+    this.credit += 1 / this.current;
+    if (this.credit >= 1) {
+      this.credit -= 1;
+      this.resize(this.current + 1);
+    }
+  }
+
+  private observeRtt(ms: number): void {
+    this.smoothedRtt = this.smoothedRtt === undefined ? ms : this.smoothedRtt + (ms - this.smoothedRtt) / 8;
+    const now = Date.now();
+    if (now - this.periodStart > MIN_RTT_PERIOD_MS) {
+      this.minRtt = this.periodMin;
+      this.periodMin = Infinity;
+      this.periodStart = now;
+    }
+    this.periodMin = Math.min(this.periodMin, ms);
+    this.minRtt = Math.min(this.minRtt, ms);
+  }
+
+  private resize(to: number): void {
+    const size = Math.max(1, Math.min(this.max, to));
+    this.slots?.resize(this.current, size);
+    this.current = size;
+  }
+}
