@@ -8,6 +8,7 @@ import {
   SignatureScheme,
   type ChangeOperation,
   type FieldType,
+  type OperationalEventKind,
   type OutboxStatus,
   type TriggerAction,
   type TriggerRecordOperation,
@@ -20,6 +21,14 @@ export const DELIVERY_ORDERINGS = Object.values(DeliveryOrdering);
 
 /** Event checkboxes in the order a record lives: created, changed, written either way, removed. */
 export const CHANGE_OPERATIONS = ['INSERT', 'UPDATE', 'UPSERT', 'DELETE'] as const satisfies readonly ChangeOperation[];
+
+/** What an `$operations` configuration can receive: a delivery given up first, then circuits, then triggers. */
+export const OPERATIONAL_EVENT_KINDS = [
+  'DELIVERY_DEAD',
+  'CIRCUIT_OPENED',
+  'CIRCUIT_CLOSED',
+  'TRIGGER_ACTION_FAILED',
+] as const satisfies readonly OperationalEventKind[];
 
 /** A delivery's states in the order it moves through them. */
 export const OUTBOX_STATUSES = ['PENDING', 'RETRYING', 'DELIVERED', 'DEAD'] as const satisfies readonly OutboxStatus[];
@@ -63,6 +72,7 @@ type Holds<Check extends true> = Check;
  */
 export type EnumListsAreComplete = [
   Holds<HoldsEvery<ChangeOperation, typeof CHANGE_OPERATIONS>>,
+  Holds<HoldsEvery<OperationalEventKind, typeof OPERATIONAL_EVENT_KINDS>>,
   Holds<HoldsEvery<OutboxStatus, typeof OUTBOX_STATUSES>>,
   Holds<HoldsEvery<FieldType, typeof FIELD_TYPES>>,
   Holds<HoldsEvery<TriggerSignatureScheme, typeof TRIGGER_SIGNATURE_SCHEMES>>,

@@ -1,18 +1,22 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation } from 'urql';
+import { useMutation, useQuery } from 'urql';
 import {
   ConsoleCreateWebhookConfigDocument,
+  ConsoleEntitiesDocument,
   ConsoleUpdateWebhookConfigDocument,
   type ChangeOperation,
   type DeliveryOrdering,
+  type OperationalEventKind,
   type SignatureScheme,
 } from '../../gql/graphql';
-import { CHANGE_OPERATIONS, DELIVERY_ORDERINGS, SIGNATURE_SCHEMES } from '../../enums';
+import { CHANGE_OPERATIONS, DELIVERY_ORDERINGS, OPERATIONAL_EVENT_KINDS, SIGNATURE_SCHEMES } from '../../enums';
 import { ErrorBox } from '../ui/ErrorBox';
 import { SelectField } from '../ui/SelectField';
 import { TextField } from '../ui/TextField';
 import { usePortalEntities } from '../../portal/scope';
-import { limitOf, type WebhookConfig } from './types';
+import { ChangedFieldsPicker, FilterEditor } from './FilterEditor';
+import { detailsByField, initialFilterState, stateFilter } from './filterModel';
+import { limitOf, OPERATIONS_ENTITY, type WebhookConfig } from './types';
 
 /** Create, or edit (`config` set): the secret is write-only, so an empty one keeps the stored one. */
 export function WebhookForm({ config, onDone }: { config: WebhookConfig | null; onDone: () => void }) {
@@ -21,23 +25,44 @@ export function WebhookForm({ config, onDone }: { config: WebhookConfig | null; 
   const [url, setUrl] = useState(config?.webhookUrl ?? '');
   const [secret, setSecret] = useState('');
   const [scheme, setScheme] = useState<SignatureScheme>(config?.signatureScheme ?? 'HOOKGATE_V1');
-  const [events, setEvents] = useState<ChangeOperation[]>(config?.events ?? [...CHANGE_OPERATIONS]);
+  const [events, setEvents] = useState<ChangeOperation[]>(
+    // An $operations configuration has none: turned into an entity's, it starts with every kind.
+    config?.events.length ? config.events : [...CHANGE_OPERATIONS],
+  );
   const [headersJson, setHeadersJson] = useState(config?.headersJson ?? '');
   const [maxRetries, setMaxRetries] = useState(String(config?.maxRetries ?? ''));
   const [timeoutMs, setTimeoutMs] = useState(String(config?.timeoutMs ?? ''));
   const [rateLimit, setRateLimit] = useState(String(config?.rateLimitPerSecond ?? ''));
   const [maxInFlight, setMaxInFlight] = useState(String(config?.maxInFlight ?? ''));
   const [ordering, setOrdering] = useState<DeliveryOrdering>(config?.ordering ?? 'NONE');
+  const [operational, setOperational] = useState<OperationalEventKind[]>(
+    config?.operationalEvents ?? [...OPERATIONAL_EVENT_KINDS],
+  );
+  const [filter, setFilter] = useState(() => initialFilterState(config?.filter));
+  const [changedFields, setChangedFields] = useState<string[]>(config?.changedFields ?? []);
+  const [filterProblem, setFilterProblem] = useState<string | null>(null);
+  const [entities] = useQuery({ query: ConsoleEntitiesDocument });
+  const isOperations = entityName.trim() === OPERATIONS_ENTITY;
+  const entityFields =
+    entities.data?.entities.find((e) => e.name === entityName.trim())?.fields.map((f) => f.name) ?? [];
   const [created, create] = useMutation(ConsoleCreateWebhookConfigDocument);
   const [updated, update] = useMutation(ConsoleUpdateWebhookConfigDocument);
   const error = created.error ?? updated.error;
+  const fieldErrors = detailsByField(error);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    const read = stateFilter(filter);
+    setFilterProblem('problem' in read ? read.problem : null);
+    if ('problem' in read) return;
+    // An $operations configuration has operational kinds instead of events, and no change filter.
+    const what = isOperations
+      ? { operationalEvents: operational }
+      : { events, filter: read.filter, changedFields: changedFields.length ? changedFields : null };
     const input = {
       entityName: entityName.trim(),
       webhookUrl: url.trim(),
-      events,
+      ...what,
       headersJson: headersJson.trim() || null,
       rateLimitPerSecond: limitOf(rateLimit),
       maxInFlight: limitOf(maxInFlight),
@@ -51,6 +76,10 @@ export function WebhookForm({ config, onDone }: { config: WebhookConfig | null; 
     const r = config ? await update({ id: config.id, input }) : await create({ input });
     if (!r.error) onDone();
   };
+  const toggleKind = (k: OperationalEventKind) =>
+    setOperational((cur) =>
+      cur.includes(k) ? cur.filter((o) => o !== k) : OPERATIONAL_EVENT_KINDS.filter((o) => o === k || cur.includes(o)),
+    );
   const toggle = (op: ChangeOperation) =>
     setEvents((cur) =>
       cur.includes(op) ? cur.filter((o) => o !== op) : CHANGE_OPERATIONS.filter((o) => o === op || cur.includes(o)),
@@ -96,14 +125,57 @@ export function WebhookForm({ config, onDone }: { config: WebhookConfig | null; 
         <TextField label="Max retries" type="number" value={maxRetries} onChange={setMaxRetries} />
         <TextField label="Timeout (ms)" type="number" value={timeoutMs} onChange={setTimeoutMs} />
       </div>
-      <fieldset>
-        <legend>Events</legend>
-        {CHANGE_OPERATIONS.map((op) => (
-          <label key={op} className="check">
-            <input type="checkbox" checked={events.includes(op)} onChange={() => toggle(op)} /> {op}
+      {portalEntities ? null : (
+        <fieldset>
+          <legend>Receives</legend>
+          <label className="check">
+            <input
+              type="radio"
+              name="receives"
+              checked={!isOperations}
+              onChange={() => setEntityName(config && config.entityName !== OPERATIONS_ENTITY ? config.entityName : '')}
+            />{' '}
+            Entity changes
           </label>
-        ))}
-      </fieldset>
+          <label className="check">
+            <input
+              type="radio"
+              name="receives"
+              checked={isOperations}
+              onChange={() => setEntityName(OPERATIONS_ENTITY)}
+            />{' '}
+            Operational events ({OPERATIONS_ENTITY})
+          </label>
+        </fieldset>
+      )}
+      {isOperations ? (
+        <fieldset>
+          <legend>Operational events</legend>
+          {OPERATIONAL_EVENT_KINDS.map((k) => (
+            <label key={k} className="check">
+              <input type="checkbox" checked={operational.includes(k)} onChange={() => toggleKind(k)} /> {k}
+            </label>
+          ))}
+        </fieldset>
+      ) : (
+        <>
+          <fieldset>
+            <legend>Events</legend>
+            {CHANGE_OPERATIONS.map((op) => (
+              <label key={op} className="check">
+                <input type="checkbox" checked={events.includes(op)} onChange={() => toggle(op)} /> {op}
+              </label>
+            ))}
+          </fieldset>
+          <ChangedFieldsPicker
+            fields={entityFields}
+            value={changedFields}
+            onChange={setChangedFields}
+            errors={fieldErrors}
+          />
+          <FilterEditor state={filter} onChange={setFilter} entityFields={entityFields} errors={fieldErrors} />
+        </>
+      )}
       <fieldset>
         <legend>Delivery control</legend>
         <div className="grid">
@@ -138,6 +210,7 @@ export function WebhookForm({ config, onDone }: { config: WebhookConfig | null; 
           />
         </div>
       </fieldset>
+      {filterProblem ? <ErrorBox error={filterProblem} /> : null}
       <ErrorBox error={error} />
       <div className="buttons">
         <button type="submit" disabled={created.fetching || updated.fetching}>

@@ -43,7 +43,10 @@ export function WebhookTable({
           <tr key={c.id} className={c.health.circuit === 'OPEN' ? 'row-alert' : undefined}>
             <td>{c.entityName}</td>
             <td className="url">{c.webhookUrl}</td>
-            <td>{c.events.join(', ')}</td>
+            <td>
+              {(c.operationalEvents ?? c.events).join(', ')}
+              {c.filter || c.changedFields ? <div className="muted">filtered</div> : null}
+            </td>
             <td>{c.enabled ? 'enabled' : 'disabled'}</td>
             <td>
               <SigningCell config={c} />
