@@ -27,7 +27,7 @@ async function freePort(): Promise<number> {
  * development setup, the token from its banner, and every ```sh tour block in order in one bash.
  */
 describe('README tour', () => {
-  it('runs every tour command: a delivery arrives signed and is DELIVERED', async () => {
+  it('runs every tour command: a delivery arrives signed and is DELIVERED, a filtered configuration gets a test send', async () => {
     const script = blocks(/^sh tour$/).join('\n');
     expect(script).toContain('/data/orders/records');
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'hookgate-tour-'));
@@ -66,6 +66,11 @@ describe('README tour', () => {
       expect(out).toContain('signature ok');
       expect(out).not.toContain('SIGNATURE BAD');
       expect(out).toMatch(/"columns":\["time","total"\]/);
+      // It ends with a filtered configuration and a signed test send that reached the receiver.
+      expect(out).toMatch(/"filter":\{(?=[^}]*"field":"data\.amount")(?=[^}]*"op":"GTE")[^}]*\}/);
+      expect(out).toContain('"changedFields":["amount"]');
+      expect(out).toMatch(/"attemptNumber":1,.*"statusCode":200/);
+      expect(out).toMatch(/signature ok .*"operation":"TEST".*"amount":250/);
     } finally {
       server.child.kill('SIGTERM');
       await server.exited;
