@@ -15,7 +15,7 @@ describe('integer settings, read the same way everywhere', () => {
   // The two copies disagreed: config.ts read a blank value as 0 (Number('  ') is 0), the dispatcher's as unset.
   it('treats a blank value alike in the process settings and the dispatcher settings', () => {
     expect(loadConfig({ PORT: '  ' }).port).toBe(4000);
-    expect(loadDispatcherSettings({ DISPATCHER_CONCURRENCY: '  ' }, true).concurrency).toBe(64);
+    expect(loadDispatcherSettings({ DISPATCHER_CONCURRENCY: '  ' }, true).concurrency).toBe(4096);
   });
 
   it('reads how many prepared statements a connection keeps, 500 unless set, and refuses a bound too small to help', () => {
