@@ -87,6 +87,8 @@ async function startReceiver(statuses: number[]) {
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-0[01]$/;
 
+// Two server processes start here; the embedded database alone takes a while to open on a busy machine.
+
 describe('tracing', () => {
   const started: ServerProcess[] = [];
   const closers: Array<() => Promise<unknown>> = [];
@@ -240,7 +242,7 @@ describe('tracing', () => {
     const testSpans = collector.spans.filter((s) => s.traceId === testTrace);
     expect(testSpans.map((s) => s.name).sort()).toEqual(['POST /graphql', 'webhook test send']);
     expect(collector.spans.length).toBeGreaterThanOrEqual(before);
-  });
+  }, 120_000);
 
   it('with OTEL_EXPORTER_OTLP_ENDPOINT unset sends no traceparent and exports nothing', async () => {
     const collector = await startCollector();
@@ -268,5 +270,5 @@ describe('tracing', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(collector.posts).toEqual([]);
-  });
+  }, 120_000);
 });
