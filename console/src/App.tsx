@@ -3,6 +3,7 @@ import { Provider } from 'urql';
 import { createClient } from './client';
 import { SignIn } from './components/session/SignIn';
 import { Link, usePath } from './router';
+import { NavLinks } from './components/ui/NavLinks';
 import { fetchDevSession, loadSession, saveSession, sessionFetch, type Session } from './session';
 import { Loading } from './components/ui/Loading';
 import { OverviewPage } from './pages/Overview';
@@ -77,17 +78,7 @@ function Shell({ session, onSignOut }: { session: Session; onSignOut: () => void
         <Link to="/" className="brand">
           Hookgate
         </Link>
-        <nav aria-label="Main">
-          <ul>
-            {NAV.map(([to, label]) => (
-              <li key={to}>
-                <Link to={to} aria-current={section === to ? 'page' : undefined}>
-                  {label}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <NavLinks pages={NAV} current={section} />
         <span className="who">
           tenant <strong>{session.tenantId}</strong>
           {session.dev ? ' (development token)' : ''}

@@ -1,11 +1,12 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Frame, FrameLocator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { mintToken } from '../../src/auth/tokens';
 import { Receiver } from '../dispatcher/receiver';
 import { TEST_JWT_SECRET, uniqueTenant } from '../support/app';
 import {
+  checkPageAfterEach,
   ensureConsoleBuilt,
   eventually,
   launchChromium,
@@ -119,12 +120,7 @@ describe.skipIf(inject('embedded'))('portal pages in Chromium', () => {
     page = chromium.context.pages()[0] ?? (await chromium.context.newPage());
   }, 240_000);
 
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail')
-      await screenshot(page, `portal-failed-${ctx.task.name.replace(/\W+/g, '-')}`);
-    expect(chromium.foreign, 'requests to another origin').toEqual([]);
-    expect(chromium.pageErrors, 'uncaught errors in the page').toEqual([]);
-  });
+  checkPageAfterEach(() => ({ page, chromium }), 'portal-failed');
 
   afterAll(async () => {
     await chromium?.close();

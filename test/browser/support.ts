@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
+import { afterEach, expect } from 'vitest';
 import { ROOT, startProcess, type ServerProcess } from '../support/process';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -79,6 +80,22 @@ export async function launchChromium(base: string): Promise<{
       fs.rmSync(profile, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * After each test of the file: a picture of the page when the test failed (named after the
+ * test, after `prefix`), then no request to another origin and no uncaught error in the page.
+ */
+export function checkPageAfterEach(
+  current: () => { page: Page; chromium: { foreign: string[]; pageErrors: string[] } },
+  prefix = 'failed',
+): void {
+  afterEach(async (ctx) => {
+    const { page, chromium } = current();
+    if (ctx.task.result?.state === 'fail') await screenshot(page, `${prefix}-${ctx.task.name.replace(/\W+/g, '-')}`);
+    expect(chromium.foreign, 'requests to another origin').toEqual([]);
+    expect(chromium.pageErrors, 'uncaught errors in the page').toEqual([]);
+  });
 }
 
 /** A script the page loaded: its address, `Content-Encoding` and bytes over the wire. */

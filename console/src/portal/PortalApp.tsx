@@ -2,10 +2,11 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { Provider } from 'urql';
 import { createClient } from '../client';
 import { Loading } from '../components/ui/Loading';
+import { NavLinks } from '../components/ui/NavLinks';
 import { DeliveriesPage } from '../pages/Deliveries';
 import { EventTypesPage } from '../pages/EventTypes';
 import { WebhooksPage } from '../pages/Webhooks';
-import { Link, usePath } from '../router';
+import { usePath } from '../router';
 import { applyAccent } from './accent';
 import { PortalEntities } from './scope';
 import {
@@ -118,17 +119,7 @@ function PortalShell({ token, info, onEnded }: { token: string; info: PortalInfo
         <header className="top portal-head">
           {/* Plain text: React escapes it, a title is never markup. */}
           <h1>{heading}</h1>
-          <nav aria-label="Main">
-            <ul>
-              {NAV.map(([to, label]) => (
-                <li key={to}>
-                  <Link to={to} aria-current={section === to ? 'page' : undefined}>
-                    {label}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </nav>
+          <NavLinks pages={NAV} current={section} />
         </header>
         <main id="main" tabIndex={-1}>
           {section === '/deliveries' ? (
