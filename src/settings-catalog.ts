@@ -48,7 +48,7 @@ export const SETTINGS: readonly SettingEntry[] = [
     name: 'DATA_DIR',
     default: '`./.data`',
     meaning:
-      'The embedded database, its lock file, the development signing secret and the generated secrets key; readable by the server’s user only.',
+      'The embedded database, its lock file, the development signing secret, the generated secrets key and portal token secret; readable by the server’s user only.',
   },
   { name: 'PORT', default: '`4000`', meaning: 'HTTP port (`0` picks a free one; the start-up banner prints it).' },
   {

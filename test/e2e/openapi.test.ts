@@ -5,6 +5,7 @@ import addFormats from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
+import { PORTAL_SECRET } from '../support/portal';
 import { clientSignature, createTrigger, nowSeconds } from './trigger-helpers';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -43,7 +44,7 @@ describe('REST documentation (GET /openapi.json, /docs)', () => {
   let h: Record<string, string>;
 
   beforeAll(async () => {
-    t = await startTestApp({ DISPATCHER: 'off' });
+    t = await startTestApp({ DISPATCHER: 'off', PORTAL_TOKEN_SECRET: PORTAL_SECRET });
     h = await t.headers(tenant);
     const res = await t.app.inject({ method: 'GET', url: '/openapi.json' });
     expect(res.statusCode).toBe(200);
@@ -277,6 +278,22 @@ describe('REST documentation (GET /openapi.json, /docs)', () => {
       200,
     );
     expectDocumented('POST', view, await call('POST', `${A}/views/nope/query`, {}), 404);
+
+    // Portal sessions, and a portal token's own session.
+    const P = '/metadata/portal-sessions';
+    const session = await call('POST', P, { entityNames: ['orders'], title: 'Orders' });
+    expectDocumented('POST', P, session, 201);
+    expectDocumented('POST', P, await call('POST', P, { entityNames: [] }), 400);
+    const portal = { authorization: `Bearer ${session.json().token}` };
+    expectDocumented(
+      'GET',
+      '/metadata/portal-session',
+      await call('GET', '/metadata/portal-session', undefined, portal),
+      200,
+    );
+    expectDocumented('GET', '/metadata/portal-session', await call('GET', '/metadata/portal-session'), 403);
+    expectDocumented('DELETE', `${P}/{id}`, await call('DELETE', `${P}/${session.json().id}`), 204);
+    expectDocumented('DELETE', `${P}/{id}`, await call('DELETE', `${P}/${crypto.randomUUID()}`), 404);
 
     expectDocumented('DELETE', `${M}/{name}`, await call('DELETE', `${M}/revenue`), 204);
     expectDocumented('DELETE', `${M}/{name}`, await call('DELETE', `${M}/revenue`), 404);
