@@ -47,6 +47,7 @@ describe.skipIf(inject('embedded'))('portal pages in Chromium', () => {
   let adminToken: string;
   let session: { id: string; url: string; token: string; entityNames: string[] };
   let invoicesConfigId: string;
+  const violations: string[] = [];
   const tenant = uniqueTenant('portal');
   const title = 'Acme <b>webhooks</b>';
   const accent = '#0F766E';
@@ -118,6 +119,10 @@ describe.skipIf(inject('embedded'))('portal pages in Chromium', () => {
       await chromium.context.route(`${origin}/**`, (route) => route.continue());
     }
     page = chromium.context.pages()[0] ?? (await chromium.context.newPage());
+    // Chromium reports every refusal of the page's policy (an inline style, a script) here.
+    page.on('console', (msg) => {
+      if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+    });
   }, 240_000);
 
   checkPageAfterEach(() => ({ page, chromium }), 'portal-failed');
@@ -303,5 +308,7 @@ describe.skipIf(inject('embedded'))('portal pages in Chromium', () => {
     await page.goto(allowed.origin + '/');
     await portal().getByRole('heading', { name: 'This session has ended' }).waitFor();
     expect(await portal().getByRole('navigation').count()).toBe(0);
+    // The accent and everything else were applied within the policy.
+    expect(violations).toEqual([]);
   });
 });
