@@ -317,7 +317,8 @@ function likePattern(pattern: string, ignoreCase: boolean): RegExp {
   return new RegExp(`^${source}$`, ignoreCase ? 'isu' : 'su');
 }
 
-const escapeRegExp = (c: string) => c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&');
+// Only the syntax characters: with the `u` flag any other escaped character is a syntax error.
+const escapeRegExp = (c: string) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
 
 /**
  * Orders two non-null values of a field type as PostgreSQL does (text by character code, as the C

@@ -195,6 +195,18 @@ describe('change filter: evaluation', () => {
     }
   });
 
+  it('LIKE takes every character literally but %, _ and the backslash', () => {
+    const text = [...Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)), 'é', '𝄞', '\n'];
+    for (const c of text) {
+      const literal = c === '%' || c === '_' || c === '\\' ? `\\${c}` : c;
+      for (const op of ['LIKE', 'ILIKE']) {
+        const m = matcher(cond('data.status', op, `a${literal}b%`));
+        expect(m(insert({ status: `a${c}bcd` })), `${op} ${literal}`).toBe(true);
+        expect(m(insert({ status: `a${c === '#' ? '$' : '#'}b` })), `${op} ${literal}`).toBe(false);
+      }
+    }
+  });
+
   it('changedFields: an update passes when one named field differs; inserts and deletes pass', () => {
     const m = matcher(null, ['status', 'meta']);
     expect(m(update({ status: 'a' }, { status: 'b' }))).toBe(true);
