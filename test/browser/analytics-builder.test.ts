@@ -183,6 +183,19 @@ describe.skipIf(inject('embedded'))('console: the analytics builder', () => {
     await page().getByRole('button', { name: "Replace the JSON with the controls' query" }).click();
     expect(await field('Measure 1 aggregation').isEnabled()).toBe(true);
     expect(await queryJson()).toMatchObject({ entity: 'orders', select: [{ field: 'amount', agg: 'MAX' }] });
+
+    // JSON kept from before a reload that the controls never showed: they start from the entity.
+    await queryBox().fill('{ "entity": "orders", "select": [{ "agg": "COUNT" }], "offset": 5 }');
+    await page().reload();
+    await page().getByText('"offset", which the controls do not offer').waitFor();
+    expect(await field('Entity').isDisabled()).toBe(true);
+    await page().getByRole('button', { name: "Replace the JSON with the controls' query" }).click();
+    expect(await queryJson()).toEqual({
+      entity: 'orders',
+      select: [{ agg: 'COUNT', alias: 'records' }],
+      time: { granularity: 'DAY' },
+      limit: 100,
+    });
   });
 
   it('saves the query as a metric, refusing a bad name at the field, and runs it as a metric', async () => {

@@ -80,7 +80,9 @@ export default function Workbench() {
   // While the box holds JSON the controls cannot show, they keep showing the last query they could.
   const [shown, setShown] = useState<Built>();
   if (built && built !== shown) setShown(built);
-  const controls = built ?? shown;
+  const first = catalogue.entities[0]?.name;
+  // JSON the controls never could show (kept from an earlier visit): they start from the first entity.
+  const controls = built ?? shown ?? (first ? freshQuery('entity', first, catalogue) : undefined);
 
   const [state, setState] = useState<{ running: boolean; result?: Result; error?: CombinedError | string }>({
     running: false,
