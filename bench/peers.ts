@@ -74,6 +74,8 @@ const JITTER = Number(process.env.BENCH_JITTER ?? 0.5);
 /** internet-faults: these shares of the requests get a 503, or no answer until the sender's 3 s timeout. */
 const FAIL = Number(process.env.BENCH_FAIL ?? 0.01);
 const HANG = Number(process.env.BENCH_HANG ?? 0.005);
+/** hookgate@slow=N: how long the slow tenant's endpoint takes to answer. */
+const SLOW_MS = Number(process.env.BENCH_SLOW_MS ?? 10_000);
 const SECRET = crypto.randomBytes(32).toString('hex');
 /** Makes every body ~1 KB, Hookgate's envelope included. */
 const NOTE = 'x'.repeat(600);
@@ -124,6 +126,8 @@ interface Variant {
   system: System;
   label: string;
   env: Record<string, string>;
+  /** hookgate@slow=N: N more records queued for one more tenant, whose endpoint answers after BENCH_SLOW_MS. */
+  slow: number;
 }
 
 const SETTING_ENV: Record<string, string> = {
@@ -148,13 +152,18 @@ const SWEEPS: Partial<Record<System, string[]>> = {
 function variant(spec: string): Variant {
   const [system, settings] = spec.split('@') as [System, string | undefined];
   const env: Record<string, string> = {};
+  let slow = 0;
   for (const pair of settings?.split('+') ?? []) {
     const [key, value] = pair.split('=');
+    if (system === 'hookgate' && key === 'slow') {
+      slow = Number(value);
+      continue;
+    }
     const name = key === 'connections' ? 'PEER_CONNECTIONS' : SETTING_ENV[`${system}.${key}`];
     if (!name || value === undefined) throw new Error(`BENCH_SYSTEMS: ${system} has no setting ${key}`);
     env[name] = value;
   }
-  return { system, label: spec, env };
+  return { system, label: spec, env, slow };
 }
 
 const VARIANTS: Variant[] = (process.env.BENCH_SYSTEMS ?? 'hookgate,graphile-worker,pg-boss')
@@ -374,7 +383,12 @@ function trackPids(pool: pg.Pool, pids: Set<number>): void {
 /** Hookgate's writers, and the tenants whose outboxes they fill. */
 type HookgateSide = Side & { rt: Runtime; tenants: Array<{ id: string; schema: string }> };
 
-async function hookgateSide(url: string, receiverUrl: string, writerPids: Set<number>): Promise<HookgateSide> {
+async function hookgateSide(
+  url: string,
+  receiverUrl: string,
+  writerPids: Set<number>,
+  slow: number,
+): Promise<HookgateSide> {
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'test',
@@ -396,6 +410,35 @@ async function hookgateSide(url: string, receiverUrl: string, writerPids: Set<nu
       { entityName: 'orders', events: 'INSERT', webhookUrl: receiverUrl, secret: SECRET },
     );
     tenants.push({ id, schema });
+  }
+  if (slow > 0) {
+    // Not among `tenants`: the writers do not fill it, and it is not waited for.
+    const id = 'peers-slow';
+    const schema = await rt.services.tenants.ensure(id);
+    await rt.services.webhooks.create(
+      { tenantId: id, actor: 'bench', permissions: new Set(['tenant:admin']) },
+      { entityName: 'orders', events: 'INSERT', webhookUrl: receiverUrl.replace(/\/hook$/, '/slow'), secret: SECRET },
+    );
+    const client = await pool.connect();
+    try {
+      for (let i = 0; i < slow; i += 100)
+        await transaction(client, async () => {
+          await writeOutboxRecords(client, {
+            tenantId: id,
+            schema,
+            entityName: 'orders',
+            writeRequestId: 'peers-slow',
+            occurredAt: new Date(),
+            changes: Array.from({ length: Math.min(100, slow - i) }, (_, k): EntityChange => ({
+              operation: 'INSERT',
+              data: change(i + k, id).data,
+              previous: null,
+            })),
+          });
+        });
+    } finally {
+      client.release();
+    }
   }
   let next = 0;
   return {
@@ -675,7 +718,7 @@ class PlanTrace {
 }
 
 async function runOne(
-  { system, label, env }: Variant,
+  { system, label, env, slow }: Variant,
   round: number,
   workload: Workload,
   receiver: Child,
@@ -695,7 +738,7 @@ async function runOne(
   try {
     const hookgate =
       system === 'hookgate' || system.startsWith('floor')
-        ? await hookgateSide(url, receiverUrl, writerPids)
+        ? await hookgateSide(url, receiverUrl, writerPids, slow)
         : undefined;
     side =
       hookgate ??
@@ -734,6 +777,7 @@ async function runOne(
         track: false,
         ...(workload === 'throughput' ? {} : { delayMs: DELAY_MS, jitter: JITTER }),
         ...(workload === 'internet-faults' ? { fail: FAIL, hang: HANG } : {}),
+        slowMs: SLOW_MS,
       });
       await meter.start();
       const started = now();
@@ -744,6 +788,10 @@ async function runOne(
       const seconds = (now() - started) / 1000;
       const cpu = await meter.stop();
       const inFlight = await receiver.ask<{ max: number; median: number }>({ cmd: 'inflight' });
+      if (slow > 0) {
+        const { slow: slowArrived } = await receiver.ask<{ slow: number }>({ cmd: 'count' });
+        console.log(`    (${label}: ${slowArrived} requests reached the slow tenant's endpoint meanwhile)`);
+      }
       return {
         ...base,
         rate: QUEUED / seconds,
