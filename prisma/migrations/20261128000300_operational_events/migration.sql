@@ -1,0 +1,2 @@
+-- AlterTable
+ALTER TABLE "webhook_configs" ADD COLUMN     "operational_events" TEXT[];
