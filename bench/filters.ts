@@ -20,16 +20,11 @@
  */
 import 'reflect-metadata';
 import crypto from 'node:crypto';
-import pg from 'pg';
 import type { TenantContext } from '../src/auth/permissions';
-import { loadConfig } from '../src/config';
 import { quoteIdent } from '../src/db/sql';
-import { createLogger } from '../src/logger';
-import { startRuntime } from '../src/runtime';
 import { changeMatcher } from '../src/webhooks/change-filter';
-import { median, now, runBenchmark, withDatabase } from './support';
+import { median, now, runBenchmark, withBenchRuntime } from './support';
 
-const SERVER_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1000);
 const WRITES = Number(process.env.BENCH_WRITES ?? 7);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 6);
@@ -66,20 +61,7 @@ const FILTERS = [
 ];
 
 async function main(): Promise<void> {
-  const database = `hookgate_filters_${process.pid}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${quoteIdent(database)}`);
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'test',
-    DATABASE_URL: withDatabase(SERVER_URL, database),
-    AUTH_JWT_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
-    LOG_LEVEL: 'warn',
-    DISPATCHER: 'off',
-  });
-  const rt = await startRuntime(config, createLogger(config.logLevel));
-  try {
+  await withBenchRuntime('hookgate_filters', async (rt) => {
     const { services } = rt;
     const ctxOf = (tenantId: string): TenantContext => ({
       tenantId,
@@ -194,11 +176,7 @@ async function main(): Promise<void> {
     console.log(
       `write after the three configurations were saved again: ${median(cold).toFixed(1)} ms; the next: ${median(warm).toFixed(1)} ms`,
     );
-  } finally {
-    await rt.close();
-    await admin.query(`DROP DATABASE ${quoteIdent(database)} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
 runBenchmark(main);

@@ -21,18 +21,13 @@
  */
 import 'reflect-metadata';
 import crypto from 'node:crypto';
-import pg from 'pg';
 import type { TenantContext } from '../src/auth/permissions';
-import { loadConfig } from '../src/config';
-import { qualified, quoteIdent } from '../src/db/sql';
-import { createLogger } from '../src/logger';
+import { qualified } from '../src/db/sql';
 import { writeOutboxRecords, type EntityChange } from '../src/outbox/enqueue';
 import { listOutboxRecords } from '../src/outbox/sql/list-records';
 import { tenantOutbox } from '../src/outbox/sql/tenant-outbox';
-import { startRuntime } from '../src/runtime';
-import { median, now, percentile, runBenchmark, withDatabase } from './support';
+import { median, now, percentile, runBenchmark, withBenchRuntime } from './support';
 
-const SERVER_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const RECORDS = Number(process.env.BENCH_RECORDS ?? 1_000_000);
 const LOOKUPS = Number(process.env.BENCH_LOOKUPS ?? 300);
 const WRITES = Number(process.env.BENCH_WRITES ?? 40);
@@ -50,20 +45,7 @@ async function timed<T>(run: () => Promise<T>): Promise<[number, T]> {
 }
 
 async function main(): Promise<void> {
-  const database = `hookgate_find_${process.pid}`;
-  const admin = new pg.Client({ connectionString: SERVER_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${quoteIdent(database)}`);
-  const config = loadConfig({
-    ...process.env,
-    NODE_ENV: 'test',
-    DATABASE_URL: withDatabase(SERVER_URL, database),
-    AUTH_JWT_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
-    LOG_LEVEL: 'warn',
-    DISPATCHER: 'off',
-  });
-  const rt = await startRuntime(config, createLogger(config.logLevel));
-  try {
+  await withBenchRuntime('hookgate_find', async (rt) => {
     const { services } = rt;
     const pool = services.db.pool;
     const ctx: TenantContext = { tenantId: TENANT, actor: 'bench', permissions: new Set(['tenant:admin']) };
@@ -203,11 +185,7 @@ async function main(): Promise<void> {
       `insert: ${WRITES} transactions of 1,000 records through the enqueue: ${stats(writes)}; ` +
         `WAL ${(walPerRecord / (WRITES * 1000)).toFixed(0)} B per record`,
     );
-  } finally {
-    await rt.close();
-    await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`);
-    await admin.end();
-  }
+  });
 }
 
 runBenchmark(main);

@@ -1,5 +1,10 @@
 /** Helpers shared by the benchmark scripts of this folder. */
 import fs from 'node:fs';
+import pg from 'pg';
+import { loadConfig } from '../src/config';
+import { quoteIdent } from '../src/db/sql';
+import { createLogger } from '../src/logger';
+import { startRuntime, type Runtime } from '../src/runtime';
 
 export const withDatabase = (url: string, database: string) =>
   Object.assign(new URL(url), { pathname: '/' + database }).toString();
@@ -17,6 +22,37 @@ export const median = (xs: number[]) => {
   const mid = s.length >> 1;
   return s.length === 0 ? NaN : s.length % 2 === 1 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
 };
+
+/**
+ * Runs `body` on the product's runtime (dispatcher off) over a database of its own, `<name>_<pid>`
+ * on DATABASE_URL's server (default the local PostgreSQL), created first and dropped after.
+ */
+export async function withBenchRuntime(name: string, body: (rt: Runtime) => Promise<void>): Promise<void> {
+  const serverUrl = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+  const database = `${name}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${quoteIdent(database)}`);
+  try {
+    const config = loadConfig({
+      ...process.env,
+      NODE_ENV: 'test',
+      DATABASE_URL: withDatabase(serverUrl, database),
+      AUTH_JWT_SECRET: 'bench-secret-0123456789abcdef0123456789abcdef',
+      LOG_LEVEL: 'warn',
+      DISPATCHER: 'off',
+    });
+    const rt = await startRuntime(config, createLogger(config.logLevel));
+    try {
+      await body(rt);
+    } finally {
+      await rt.close();
+    }
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${quoteIdent(database)} WITH (FORCE)`);
+    await admin.end();
+  }
+}
 
 /** Paces `total` calls of `write(i)` at `rate` per second with at most 64 in flight; returns the achieved rate. */
 export async function paced(total: number, rate: number, write: (i: number) => Promise<void>): Promise<number> {
