@@ -9,7 +9,7 @@ ALTER TABLE {{schema}}."mutation_webhook_outbox" ADD CONSTRAINT "mutation_webhoo
 -- went DEAD, or the trigger whose action failed) and UTC minute. Its row is the coalescing point:
 -- writers of one minute take its lock in turn (INSERT .. ON CONFLICT), so they join one notice.
 -- "outbox_id" is replaced when a writer finds the notice already claimed (its minute is over).
-CREATE TABLE {{schema}}."operational_notices" (
+CREATE TABLE IF NOT EXISTS {{schema}}."operational_notices" (
     "receiver_config_id" UUID NOT NULL,
     "kind" TEXT NOT NULL,
     "subject_id" UUID NOT NULL,
