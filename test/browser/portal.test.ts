@@ -206,6 +206,9 @@ describe.skipIf(inject('embedded'))('portal pages in Chromium', () => {
     await portal().getByRole('button', { name: 'New webhook' }).click();
     const entity = portal().getByRole('combobox', { name: 'Entity name' });
     expect(await entity.locator('option').allTextContents()).toEqual(['orders']);
+    // The entity's fields, which a portal session reads from its event catalog.
+    const changed = portal().getByRole('group', { name: 'Changed fields' });
+    await changed.getByRole('checkbox', { name: 'amount' }).waitFor();
     await portal().getByRole('textbox', { name: 'Webhook URL' }).fill(`${receiver.url}/customer`);
     await portal().getByRole('spinbutton', { name: 'Max retries' }).fill('0');
     await screenshot(page, 'portal-02-new-endpoint');

@@ -1,8 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQuery } from 'urql';
+import { useMutation } from 'urql';
 import {
   ConsoleCreateWebhookConfigDocument,
-  ConsoleEntitiesDocument,
   ConsoleUpdateWebhookConfigDocument,
   type ChangeOperation,
   type DeliveryOrdering,
@@ -13,6 +12,7 @@ import { CHANGE_OPERATIONS, DELIVERY_ORDERINGS, OPERATIONAL_EVENT_KINDS, SIGNATU
 import { ErrorBox } from '../ui/ErrorBox';
 import { SelectField } from '../ui/SelectField';
 import { TextField } from '../ui/TextField';
+import { useEntityFields } from '../../portal/fields';
 import { usePortalEntities } from '../../portal/scope';
 import { ChangedFieldsPicker, FilterEditor } from './FilterEditor';
 import { detailsByField, initialFilterState, stateFilter } from './filterModel';
@@ -41,10 +41,8 @@ export function WebhookForm({ config, onDone }: { config: WebhookConfig | null; 
   const [filter, setFilter] = useState(() => initialFilterState(config?.filter));
   const [changedFields, setChangedFields] = useState<string[]>(config?.changedFields ?? []);
   const [filterProblem, setFilterProblem] = useState<string | null>(null);
-  const [entities] = useQuery({ query: ConsoleEntitiesDocument });
   const isOperations = entityName.trim() === OPERATIONS_ENTITY;
-  const entityFields =
-    entities.data?.entities.find((e) => e.name === entityName.trim())?.fields.map((f) => f.name) ?? [];
+  const entityFields = useEntityFields(entityName);
   const [created, create] = useMutation(ConsoleCreateWebhookConfigDocument);
   const [updated, update] = useMutation(ConsoleUpdateWebhookConfigDocument);
   const error = created.error ?? updated.error;
