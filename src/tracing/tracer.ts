@@ -15,10 +15,21 @@ export async function startTracing(settings: TracingSettings | null): Promise<vo
   tracer.active = createTracing(settings);
 }
 
+/** The longest a stop waits for the last spans to be exported: a collector that hangs loses them. */
+const FLUSH_LIMIT_MS = 3000;
+
 /** Flushes the exporter (graceful shutdown); nothing when tracing is off. */
 export async function stopTracing(): Promise<void> {
   const active = tracer.active;
   if (!active) return;
   tracer.active = null;
-  await active.shutdown();
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    active.shutdown().catch(() => undefined),
+    new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, FLUSH_LIMIT_MS);
+      timer.unref();
+    }),
+  ]);
+  clearTimeout(timer);
 }

@@ -170,9 +170,16 @@ describe('tracing', () => {
       { traceparent: `00-${callerTrace}-${callerSpan}-01` },
     );
     await vi.waitFor(() => expect(receiver.received.length).toBe(2), { timeout: 20_000, interval: 100 });
-    const listed = await gql('{ outboxRecords(entityName: "orders") { items { id status } } }', {});
-    const [record] = listed.outboxRecords.items;
-    expect(record.status).toBe('DELIVERED');
+    // Settled after the receiver answered: wait for it, as a redelivery needs a record at rest.
+    const record = await vi.waitFor(
+      async () => {
+        const listed = await gql('{ outboxRecords(entityName: "orders") { items { id status } } }', {});
+        const [found] = listed.outboxRecords.items;
+        expect(found.status).toBe('DELIVERED');
+        return found;
+      },
+      { timeout: 20_000, interval: 100 },
+    );
     await gql('mutation($id: ID!) { redeliverOutboxRecord(id: $id) { id } }', { id: record.id });
     await vi.waitFor(() => expect(receiver.received.length).toBe(3), { timeout: 20_000, interval: 100 });
     expect(receiver.received.map((r) => r.answered)).toEqual([500, 200, 200]);
@@ -274,5 +281,35 @@ describe('tracing', () => {
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(collector.posts).toEqual([]);
+  }, 120_000);
+
+  it('with a collector that never answers, delivers as usual and stops within the flush limit', async () => {
+    // Takes every export request and never answers it.
+    const held: http.ServerResponse[] = [];
+    const hanging = http.createServer((_req, res) => held.push(res));
+    const collectorBase = await listen(hanging);
+    closers.push(async () => {
+      for (const res of held) res.destroy();
+      await new Promise((r) => hanging.close(r));
+    });
+    const receiver = await startReceiver([500]);
+    closers.push(receiver.close);
+    const tenant = uniqueTenant('trace-hang');
+    const { server, gql } = await startServer(tenant, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: collectorBase,
+      OTEL_BSP_SCHEDULE_DELAY: '100',
+    });
+    await defineOrders(gql, receiver.url);
+    await gql('mutation($records: [JSONObject!]!) { insertRecords(entity: "orders", records: $records) { count } }', {
+      records: [{ id: 'o-1' }],
+    });
+    await vi.waitFor(() => expect(receiver.received.length).toBe(2), { timeout: 20_000, interval: 100 });
+    expect(receiver.received.map((r) => r.answered)).toEqual([500, 200]);
+    for (const r of receiver.received) expect(String(r.headers.traceparent)).toMatch(TRACEPARENT);
+    expect(held.length).toBeGreaterThan(0);
+    const stopping = Date.now();
+    server.child.kill('SIGTERM');
+    expect(await server.exited).toBe(0);
+    expect(Date.now() - stopping).toBeLessThan(8000);
   }, 120_000);
 });
