@@ -6,7 +6,7 @@ import { eventually, startDispatcher } from '../dispatcher/harness';
 import { Receiver } from '../dispatcher/receiver';
 import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
 import { codes, gqlRequest } from '../support/graphql';
-import { clientSignature, createTrigger, nowSeconds } from './trigger-helpers';
+import { clientSignature, createTrigger, nowSeconds, postSigned } from './trigger-helpers';
 
 /**
  * Trigger action RECORD: an accepted event's body becomes records of an entity in the same
@@ -71,19 +71,7 @@ describe('RECORD triggers', () => {
 
   type Setup = Awaited<ReturnType<typeof setup>>;
 
-  const post = (triggerId: string, body: string) => {
-    const ts = String(nowSeconds());
-    return t.app.inject({
-      method: 'POST',
-      url: `/linker/triggers/webhook/${triggerId}`,
-      payload: body,
-      headers: {
-        'content-type': 'application/json',
-        'x-timestamp': ts,
-        'x-signature': clientSignature(SECRET, ts, body),
-      },
-    });
-  };
+  const post = (triggerId: string, body: string) => postSigned(t, triggerId, SECRET, body);
 
   const accept = async (triggerId: string, body: unknown) => {
     const res = await post(triggerId, typeof body === 'string' ? body : JSON.stringify(body));

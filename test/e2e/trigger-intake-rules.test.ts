@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
-import { clientSignature, createTrigger, nowSeconds, rawGql } from './trigger-helpers';
+import { clientSignature, createTrigger, nowSeconds, postSigned, rawGql } from './trigger-helpers';
 
 /**
  * Rules of trigger settings and intake: header names are plain tokens, a RECORD trigger is signed,
@@ -47,19 +47,7 @@ describe('trigger settings and intake rules', () => {
     ).toContain(field);
   };
 
-  const signedPost = (triggerId: string, body: string) => {
-    const ts = String(nowSeconds());
-    return t.app.inject({
-      method: 'POST',
-      url: `/linker/triggers/webhook/${triggerId}`,
-      payload: body,
-      headers: {
-        'content-type': 'application/json',
-        'x-timestamp': ts,
-        'x-signature': clientSignature(SECRET, ts, body),
-      },
-    });
-  };
+  const signedPost = (triggerId: string, body: string) => postSigned(t, triggerId, SECRET, body);
 
   it('takes header names of 1 to 64 letters, digits and dashes only, and still reads older ones', async () => {
     const tenant = uniqueTenant('hdr');
