@@ -23,6 +23,37 @@ function Message({ id, text }: { id: string; text: string | undefined }) {
   ) : null;
 }
 
+/** A condition's select with its label and, when the server refused it, its message. */
+function RowSelect({
+  id,
+  label,
+  value,
+  options,
+  error,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  options: readonly string[];
+  error: string | undefined;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} {...invalid(`${id}-e`, error)}>
+        {options.map((o) => (
+          <option key={o} value={o}>
+            {o}
+          </option>
+        ))}
+      </select>
+      <Message id={`${id}-e`} text={error} />
+    </div>
+  );
+}
+
 function ConditionRow({
   n,
   row,
@@ -48,38 +79,22 @@ function ConditionRow({
   return (
     <fieldset className="condition">
       <legend>Condition {n}</legend>
-      <div className="field">
-        <label htmlFor={`${id}-f`}>Field</label>
-        <select
-          id={`${id}-f`}
-          value={row.field}
-          onChange={(e) => onChange({ ...row, field: e.target.value })}
-          {...invalid(`${id}-fe`, fieldError)}
-        >
-          {options.map((f) => (
-            <option key={f} value={f}>
-              {f}
-            </option>
-          ))}
-        </select>
-        <Message id={`${id}-fe`} text={fieldError} />
-      </div>
-      <div className="field">
-        <label htmlFor={`${id}-o`}>Operator</label>
-        <select
-          id={`${id}-o`}
-          value={row.op}
-          onChange={(e) => onChange({ ...row, op: e.target.value as Operator })}
-          {...invalid(`${id}-oe`, opError)}
-        >
-          {FILTER_OPERATORS.map((op) => (
-            <option key={op} value={op}>
-              {op}
-            </option>
-          ))}
-        </select>
-        <Message id={`${id}-oe`} text={opError} />
-      </div>
+      <RowSelect
+        id={`${id}-f`}
+        label="Field"
+        value={row.field}
+        options={options}
+        error={fieldError}
+        onChange={(field) => onChange({ ...row, field })}
+      />
+      <RowSelect
+        id={`${id}-o`}
+        label="Operator"
+        value={row.op}
+        options={FILTER_OPERATORS}
+        error={opError}
+        onChange={(op) => onChange({ ...row, op: op as Operator })}
+      />
       {row.op === 'IS_NULL' || row.op === 'IS_NOT_NULL' ? null : (
         <div className="field">
           <label htmlFor={`${id}-v`}>Value</label>
