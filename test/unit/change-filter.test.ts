@@ -138,6 +138,13 @@ describe('change filter: evaluation', () => {
     ];
     for (const [filter, expected] of cases)
       expect(matcher(filter)(insert({ id: 1 })), JSON.stringify(filter)).toBe(expected);
+    // An UPSERT that inserted has no previous record; one that replaced a record has.
+    const upsertInserted = matcher({
+      op: 'AND',
+      conditions: [cond('operation', 'EQ', 'UPSERT'), cond('previous.id', 'IS_NULL')],
+    });
+    expect(upsertInserted({ operation: 'UPSERT', data: row({ id: 1 }), previous: null })).toBe(true);
+    expect(upsertInserted(update({ id: 1 }, { id: 1 }, 'UPSERT'))).toBe(false);
     // DELETE: data is NULL, previous holds the record.
     expect(matcher(cond('data.id', 'IS_NULL'))(remove({ id: 1 }))).toBe(true);
     expect(matcher(cond('previous.id', 'EQ', 1))(remove({ id: 1 }))).toBe(true);
