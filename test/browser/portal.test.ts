@@ -201,6 +201,26 @@ describe.skipIf(inject('embedded'))('portal pages in Chromium', () => {
     expect(total).toBeLessThanOrEqual(300 * 1000);
   });
 
+  it('without a title or accent: a plain heading and the console colours; without a token: says how to open it', async () => {
+    const plain = await api('POST', '/metadata/portal-sessions', { entityNames: ['orders'] });
+    expect(plain.status).toBe(201);
+    const top = await chromium.context.newPage();
+    await top.goto(plain.body.url);
+    await top.getByRole('heading', { level: 1, name: 'Webhook settings' }).waitFor();
+    const primary = top.getByRole('button', { name: 'New webhook' });
+    expect(await primary.evaluate((el) => (globalThis as any).getComputedStyle(el).backgroundColor)).toBe(
+      'rgb(29, 78, 216)',
+    );
+    await top.close();
+
+    // A new tab has no token kept: the address without its fragment opens nothing.
+    const bare = await chromium.context.newPage();
+    await bare.goto(`${server.base}/console/portal/webhooks`);
+    await bare.getByRole('heading', { level: 1, name: 'No portal session' }).waitFor();
+    expect(await bare.getByRole('navigation').count()).toBe(0);
+    await bare.close();
+  });
+
   it('adds an endpoint for a scope entity, picked from a combobox, and sends a test', async () => {
     receiver.react = () => ({ status: 200, body: 'hello from the customer' });
     await portal().getByRole('button', { name: 'New webhook' }).click();
