@@ -62,11 +62,11 @@ export async function fetchPortalInfo(token: string): Promise<PortalInfo> {
     headers: { ...authorization(token), Accept: 'application/json' },
   });
   if (res.status === 401) throw new PortalEnded();
-  const body = (await res.json().catch(() => null)) as Partial<PortalInfo> & { message?: unknown };
+  const body = (await res.json().catch(() => null)) as (Partial<PortalInfo> & { error?: { message?: unknown } }) | null;
   if (!res.ok || !body || !Array.isArray(body.entityNames) || typeof body.tenantId !== 'string') {
-    throw new Error(
-      typeof body?.message === 'string' ? body.message : `The portal session could not be read (${res.status})`,
-    );
+    // The API's error envelope says why (its message never carries a secret).
+    const message = body?.error?.message;
+    throw new Error(typeof message === 'string' ? message : `The portal session could not be read (${res.status})`);
   }
   return {
     tenantId: body.tenantId,
