@@ -4,8 +4,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { mintToken } from '../../src/auth/tokens';
+import { tenantSchemaName } from '../../src/db/tenant-schema';
 import { TEST_JWT_SECRET, uniqueTenant } from '../support/app';
 import { startProcess, type ServerProcess } from '../support/process';
 
@@ -83,6 +85,21 @@ async function startReceiver(statuses: number[]) {
   });
   const base = await listen(server);
   return { url: `${base}/hook`, received, close: () => new Promise((r) => server.close(r)) };
+}
+
+/** The trace context each of the tenant's outbox rows keeps; null on the embedded database (its process owns it). */
+async function storedContexts(tenant: string): Promise<Array<string | null> | null> {
+  if (inject('embedded')) return null;
+  const db = new pg.Client({ connectionString: inject('databaseUrl') });
+  await db.connect();
+  try {
+    const { rows } = await db.query<{ trace_context: string | null }>(
+      `SELECT trace_context FROM "${tenantSchemaName(tenant)}".mutation_webhook_outbox ORDER BY id`,
+    );
+    return rows.map((r) => r.trace_context);
+  } finally {
+    await db.end();
+  }
 }
 
 const TRACEPARENT = /^00-([0-9a-f]{32})-([0-9a-f]{16})-0[01]$/;
@@ -167,7 +184,7 @@ describe('tracing', () => {
     await gql(
       'mutation WriteOrder($records: [JSONObject!]!) { insertRecords(entity: "orders", records: $records) { count } }',
       { records: [{ id: 'o-1' }] },
-      { traceparent: `00-${callerTrace}-${callerSpan}-01` },
+      { traceparent: `00-${callerTrace}-${callerSpan}-01`, tracestate: 'vendor=abc,other=1' },
     );
     await vi.waitFor(() => expect(receiver.received.length).toBe(2), { timeout: 20_000, interval: 100 });
     // Settled after the receiver answered: wait for it, as a redelivery needs a record at rest.
@@ -189,6 +206,8 @@ describe('tracing', () => {
     for (const m of sent) expect(m?.[1]).toBe(callerTrace);
     const attemptSpanIds = sent.map((m) => m![2]);
     expect(new Set(attemptSpanIds).size).toBe(3);
+    // The caller's tracestate is kept with the record and sent with each attempt.
+    for (const r of receiver.received.slice(0, 3)) expect(r.headers.tracestate).toBe('vendor=abc,other=1');
 
     // A test send names a span of its request's trace.
     const testTrace = crypto.randomBytes(16).toString('hex');
@@ -226,6 +245,8 @@ describe('tracing', () => {
     expect(write!.serviceName).toBe('hookgate');
     const insert = spans.find((s) => s.name === 'outbox insert');
     expect(insert!.parentSpanId).toBe(write!.spanId);
+    const stored = await storedContexts(tenant);
+    if (stored) expect(stored).toEqual([`00-${callerTrace}-${insert!.spanId}-01 vendor=abc,other=1`]);
     expect(insert!.attributes).toMatchObject({
       'hookgate.tenant_id': tenant,
       'hookgate.entity_name': 'orders',
@@ -278,6 +299,8 @@ describe('tracing', () => {
       expect(r.headers.traceparent).toBeUndefined();
       expect(r.headers.tracestate).toBeUndefined();
     }
+    const stored = await storedContexts(tenant);
+    if (stored) expect(stored).toEqual([null]);
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(collector.posts).toEqual([]);
