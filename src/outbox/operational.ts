@@ -19,7 +19,7 @@ export async function settleWithNotices(
   return inTransaction(pool, async (client) => {
     const settled = await settleBatch(client, outbox, args);
     const dead = args.batch.filter((s) => s.transition.status === 'DEAD' && settled.has(s.id)).map((s) => s.id);
-    await writeCoalescedNotices(client, outbox, 'DELIVERY_DEAD', await deadRecordGroups(client, outbox, dead));
+    await writeCoalescedNotices(client, outbox, 'DELIVERY_DEAD', () => deadRecordGroups(client, outbox, dead));
     return settled;
   });
 }

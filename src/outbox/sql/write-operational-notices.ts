@@ -83,17 +83,19 @@ function operationalPayload(
  * ON CONFLICT and holds it to commit), so concurrent dispatchers join one notice. An event that
  * finds its minute's notice already claimed (its transaction began before the minute ended and
  * committed after the claim) opens a new notice for that minute, due at once: every event is
- * counted in exactly one notice. Returns how many records it wrote or joined.
+ * counted in exactly one notice. `groups` may be a function, asked only when the tenant has a
+ * receiver. Returns how many records it wrote or joined.
  */
 export async function writeCoalescedNotices(
   db: Queryable,
   outbox: TenantOutbox,
   kind: CoalescedKind,
-  groups: NoticeGroup[],
+  groupsOrRead: NoticeGroup[] | (() => Promise<NoticeGroup[]>),
 ): Promise<number> {
-  if (groups.length === 0) return 0;
+  if (Array.isArray(groupsOrRead) && groupsOrRead.length === 0) return 0;
   const { receivers, at, minute } = await readReceivers(db, outbox.tenantId, kind);
   if (receivers.length === 0) return 0;
+  const groups = Array.isArray(groupsOrRead) ? groupsOrRead : await groupsOrRead();
   const notices = noticesTable(outbox);
   const fields = FIELDS[kind];
   const atText = at.toISOString();
