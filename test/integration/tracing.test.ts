@@ -219,6 +219,13 @@ describe('tracing', () => {
     expect(TRACEPARENT.exec(String(receiver.received[3].headers.traceparent))?.[1]).toBe(testTrace);
     const rest = await fetch(`${base}/metadata/entity-webhooks`, { headers });
     expect(rest.status).toBe(200);
+    const trigger = await gql('mutation { createTrigger(input: { name: "traced" }) { id } }', {});
+    const intake = await fetch(`${base}/linker/triggers/webhook/${trigger.createTrigger.id}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"hello":"world"}',
+    });
+    expect(intake.status).toBe(202);
 
     // A graceful stop exports every span still buffered: here, all of them.
     expect(collector.spans).toEqual([]);
@@ -231,6 +238,8 @@ describe('tracing', () => {
       'http.response.status_code': 200,
     });
     expect(restSpan?.parentSpanId).toBeFalsy();
+    const intakeSpan = collector.spans.find((s) => s.name === 'POST /linker/triggers/webhook/:triggerId');
+    expect(intakeSpan?.attributes).toMatchObject({ 'http.response.status_code': 202 });
     const testSpans = collector.spans.filter((s) => s.traceId === testTrace);
     expect(testSpans.map((s) => s.name).sort()).toEqual(['POST /graphql', 'webhook test send']);
 
@@ -273,6 +282,7 @@ describe('tracing', () => {
     // No payload, secret or SQL text in any span.
     const exported = JSON.stringify(collector.spans);
     expect(exported).not.toContain('o-1');
+    expect(exported).not.toContain('world');
     expect(exported).not.toMatch(/INSERT INTO|SELECT /);
   }, 120_000);
 
