@@ -11,6 +11,10 @@ const QUEUEING_ALLOWANCE_MS = 10;
  * an endpoint that refuses or loses the odd request is not asking for fewer.
  */
 const CUT_SHARE = 0.05;
+/** How often the answer rate is measured. */
+const RATE_PERIOD_MS = 250;
+/** The window grows only while below this many times what its answer rate and latency need (Little's law). */
+const NEED_HEADROOM = 2;
 /** The quickest answer is remembered over two periods this long, so a slower endpoint is learnt again. */
 const MIN_RTT_PERIOD_MS = 30_000;
 
@@ -30,7 +34,9 @@ export interface WindowSignal {
  * than CUT_SHARE of a round trip's answers (a window's worth) are 429, 503, timeouts or failed
  * connections (answers to requests sent before a cut do not count towards the next). It grows only while the configuration has records waiting for it (it is
  * what limits them) and while answers are not much slower than the quickest recent one (more
- * requests would queue at the endpoint, not go faster). So a 2 ms endpoint keeps the few
+ * requests would queue at the endpoint, not go faster), and only while below twice what its answer
+ * rate times its latency needs: records claimed in bursts wait for slots without the endpoint
+ * needing more of them at once. So a 2 ms endpoint keeps the few
  * connections it needs, a 2 s one as many as its rate takes, and a hanging one fewer and fewer.
  * Never above `max` (the configuration's share of its tenant's slots), never below 1.
  */
@@ -48,6 +54,10 @@ export class ConcurrencyWindow {
   private periodMin = Infinity;
   private periodStart = Date.now();
   private slots: Slots | undefined;
+  /** Answers per millisecond over the last full period, and the period under way. */
+  private rate = 0;
+  private rateCount = 0;
+  private rateStart = Date.now();
   /** Epoch ms of the last request that reported, to forget windows of configurations gone quiet. */
   lastUsed = Date.now();
 
@@ -89,6 +99,7 @@ export class ConcurrencyWindow {
     this.observeRtt(signal.durationMs);
     if (!limited || this.current >= this.max) return;
     if (this.smoothedRtt! > QUEUEING_FACTOR * this.minRtt + QUEUEING_ALLOWANCE_MS) return;
+    if (this.current >= Math.max(INITIAL_WINDOW, NEED_HEADROOM * this.rate * this.smoothedRtt!)) return;
     if (this.current < this.threshold) {
       this.resize(this.current + 1);
       return;
@@ -101,8 +112,14 @@ export class ConcurrencyWindow {
   }
 
   private observeRtt(ms: number): void {
-    this.smoothedRtt = this.smoothedRtt === undefined ? ms : this.smoothedRtt + (ms - this.smoothedRtt) / 8;
     const now = Date.now();
+    this.rateCount++;
+    if (now - this.rateStart >= RATE_PERIOD_MS) {
+      this.rate = this.rateCount / (now - this.rateStart);
+      this.rateCount = 0;
+      this.rateStart = now;
+    }
+    this.smoothedRtt = this.smoothedRtt === undefined ? ms : this.smoothedRtt + (ms - this.smoothedRtt) / 8;
     if (now - this.periodStart > MIN_RTT_PERIOD_MS) {
       this.minRtt = this.periodMin;
       this.periodMin = Infinity;
