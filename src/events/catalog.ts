@@ -1,6 +1,12 @@
 import type { EntityDefinition, FieldDefinition, FieldType } from '../catalog/model';
 import { exampleRecord } from '../catalog/example-record';
-import { CHANGE_OPERATIONS, type ChangeOperation } from '../webhooks/model';
+import {
+  CHANGE_OPERATIONS,
+  OPERATIONAL_EVENT_KINDS,
+  OPERATIONS_ENTITY,
+  type ChangeOperation,
+  type OperationalEventKind,
+} from '../webhooks/model';
 
 /**
  * The event catalog: for each kind of event a tenant's webhooks receive, the JSON Schema (draft
@@ -114,6 +120,8 @@ interface PayloadParts {
   description: string;
   data: JsonSchema;
   previous: JsonSchema;
+  /** Default: a non-empty string (an entity change's). */
+  writeRequestId?: JsonSchema;
 }
 
 /**
@@ -127,7 +135,7 @@ function payloadSchema(p: PayloadParts): JsonSchema {
     entityName: { const: p.entityName },
     operation: { const: p.operation },
     requestId: { ...UUID, description: 'The idempotency key: equals the request id header of every attempt' },
-    writeRequestId: {
+    writeRequestId: p.writeRequestId ?? {
       type: 'string',
       minLength: 1,
       description: 'The API request that made the change (its X-Request-Id when sent)',
@@ -180,8 +188,127 @@ function entityEventType(tenantId: string, entity: EntityDefinition, kind: Chang
   return { entityName: entity.name, operation: kind.operation, schema, example };
 }
 
-/** Every event a tenant's webhooks can receive: each entity (by name) with each kind of change. */
+const COUNT = { type: 'integer', minimum: 1, description: 'How many, all of them (the ids list the first 100)' };
+const ERROR_TEXT = { type: ['string', 'null'] };
+const ids = (description: string, item: JsonSchema) => ({ type: 'array', items: item, maxItems: 100, description });
+
+/** `data` of CIRCUIT_OPENED and CIRCUIT_CLOSED alike. */
+const CIRCUIT_PROPERTIES = {
+  webhookConfigId: UUID,
+  entityName: { type: 'string' },
+  consecutiveFailures: { type: 'integer', minimum: 0 },
+  lastError: ERROR_TEXT,
+};
+
+/**
+ * What `data` holds in each operational event (docs/api.md#operational-events), in the order the
+ * payload carries it, with an example. Keyed by kind so the compiler insists on every one.
+ */
+const OPERATIONAL_DATA: Readonly<
+  Record<OperationalEventKind, { description: string; properties: JsonSchema; example: Record<string, unknown> }>
+> = {
+  DELIVERY_DEAD: {
+    description:
+      "Records of a configuration went DEAD: one notice per configuration and UTC minute, sent at the minute's end",
+    properties: {
+      webhookConfigId: UUID,
+      entityName: { type: 'string' },
+      count: COUNT,
+      outboxRecordIds: ids('The first 100 records, as outboxRecord(id) takes them', { type: 'string' }),
+      lastError: { ...ERROR_TEXT, description: 'The last error of the latest of them' },
+      firstAt: { ...TIMESTAMP_SCHEMA, description: 'When the first of them went DEAD' },
+      lastAt: { ...TIMESTAMP_SCHEMA, description: 'When the last of them went DEAD' },
+    },
+    example: {
+      webhookConfigId: '3c1f0e2d-4b5a-4697-8877-665544332211',
+      entityName: 'orders',
+      count: 2,
+      outboxRecordIds: ['ob_YWNtZS8xMjM', 'ob_YWNtZS8xMjQ'],
+      lastError: 'WEBHOOK_DELIVERY_RETRYABLE: HTTP 503',
+      firstAt: '2026-11-26T08:30:04.120Z',
+      lastAt: '2026-11-26T08:30:41.007Z',
+    },
+  },
+  CIRCUIT_OPENED: {
+    description: "A configuration's circuit opened: its deliveries pause",
+    properties: CIRCUIT_PROPERTIES,
+    example: {
+      webhookConfigId: '3c1f0e2d-4b5a-4697-8877-665544332211',
+      entityName: 'orders',
+      consecutiveFailures: 20,
+      lastError: 'WEBHOOK_DELIVERY_RETRYABLE: HTTP 503',
+    },
+  },
+  CIRCUIT_CLOSED: {
+    description: "A configuration's circuit closed after a successful probe; consecutiveFailures is the count it ended",
+    properties: CIRCUIT_PROPERTIES,
+    example: {
+      webhookConfigId: '3c1f0e2d-4b5a-4697-8877-665544332211',
+      entityName: 'orders',
+      consecutiveFailures: 21,
+      lastError: null,
+    },
+  },
+  TRIGGER_ACTION_FAILED: {
+    description:
+      "Events of a RECORD trigger were stored with a FAILED action: one notice per trigger and UTC minute, sent at the minute's end",
+    properties: {
+      triggerId: UUID,
+      count: COUNT,
+      triggerEventIds: ids('The first 100 events', UUID),
+      actionError: { ...ERROR_TEXT, description: "The latest event's actionError" },
+      firstAt: { ...TIMESTAMP_SCHEMA, description: 'When the first of them was stored' },
+      lastAt: { ...TIMESTAMP_SCHEMA, description: 'When the last of them was stored' },
+    },
+    example: {
+      triggerId: '5e4d3c2b-1a09-4f8e-9d7c-6b5a49382716',
+      count: 1,
+      triggerEventIds: ['0a9b8c7d-6e5f-4a3b-8c2d-1e0f9a8b7c6d'],
+      actionError: 'body is not JSON',
+      firstAt: '2026-11-26T08:30:04.120Z',
+      lastAt: '2026-11-26T08:30:04.120Z',
+    },
+  },
+};
+
+/** The catalog entry of one operational event, as an `$operations` configuration receives it. */
+function operationalEventType(tenantId: string, kind: OperationalEventKind): EventType {
+  const { description, properties, example } = OPERATIONAL_DATA[kind];
+  const schema = payloadSchema({
+    tenantId,
+    entityName: OPERATIONS_ENTITY,
+    operation: kind,
+    description,
+    data: { type: 'object', properties, required: Object.keys(properties), additionalProperties: false },
+    previous: { type: 'null' },
+    writeRequestId: { type: 'null' },
+  });
+  return {
+    entityName: OPERATIONS_ENTITY,
+    operation: kind,
+    schema,
+    example: {
+      eventId: EXAMPLE_IDS.eventId,
+      tenantId,
+      entityName: OPERATIONS_ENTITY,
+      operation: kind,
+      requestId: EXAMPLE_IDS.requestId,
+      writeRequestId: null,
+      occurredAt: EXAMPLE_IDS.occurredAt,
+      data: example,
+      previous: null,
+    },
+  };
+}
+
+/**
+ * Every event a tenant's webhooks can receive: each entity (by name) with each kind of change,
+ * then each operational event.
+ */
 export function eventCatalog(tenantId: string, entities: readonly EntityDefinition[]): EventType[] {
   const byName = [...entities].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return byName.flatMap((entity) => ENTITY_CHANGE_KINDS.map((kind) => entityEventType(tenantId, entity, kind)));
+  return [
+    ...byName.flatMap((entity) => ENTITY_CHANGE_KINDS.map((kind) => entityEventType(tenantId, entity, kind))),
+    ...OPERATIONAL_EVENT_KINDS.map((kind) => operationalEventType(tenantId, kind)),
+  ];
 }

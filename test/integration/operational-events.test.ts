@@ -3,13 +3,16 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { eventCatalog } from '../../src/events/catalog';
+import { settleWithNotices } from '../../src/outbox/operational';
 import { decodeRecordId } from '../../src/outbox/record-id';
+import { claimDueRecords } from '../../src/outbox/sql/claim-due-records';
 import { spawnDispatcher, stopChild, type DispatcherChild } from '../dispatcher/child';
 import {
   adminOf,
   commitChanges,
   createConfig,
   inserts,
+  outboxOf,
   outboxRows,
   updateOutboxRows,
   type OutboxRow,
@@ -150,6 +153,43 @@ describe('operational events from the dispatcher', () => {
     await new Promise((r) => setTimeout(r, 500));
     const after = noticesOf(await outboxRows(s, tenant), 'DELIVERY_DEAD');
     expect(after.reduce((n, x) => n + x.data.count, 0)).toBe(ROWS + 1);
+  });
+
+  it('concurrent settles of one minute join one notice; once it is claimed, later ones of the minute open a second', async () => {
+    const s = suite.services;
+    const { tenant } = await tenantWithOperations('/direct', 'DELIVERY_DEAD', { maxRetries: 0 });
+    await commitChanges(s, tenant, inserts(60));
+    const outbox = await outboxOf(s, tenant);
+    // The steps below stay within one minute.
+    if (Date.now() % 60_000 > 45_000) await new Promise((r) => setTimeout(r, 60_000 - (Date.now() % 60_000) + 100));
+    const deadBatch = async (workerId: string) => {
+      const { records } = await claimDueRecords(s.db.pool, outbox, { workerId, limit: 20, leaseMs: 60_000 });
+      const batch = records.map((r) => ({
+        id: r.id,
+        transition: {
+          status: 'DEAD' as const,
+          retryCount: 0,
+          retryInSeconds: null,
+          lastError: `WEBHOOK_DELIVERY_NON_RETRYABLE: HTTP 410 (${workerId})`,
+        },
+        attempt: { startedAt: Date.now(), durationMs: 1, statusCode: 410, error: null },
+      }));
+      return settleWithNotices(s.db.pool, outbox, { workerId, batch });
+    };
+    await Promise.all([deadBatch('w1'), deadBatch('w2')]);
+    let notices = noticesOf(await outboxRows(s, tenant), 'DELIVERY_DEAD');
+    expect(notices.map((n) => n.data.count)).toEqual([40]);
+    // A dispatcher claims the notice (as it would once due): the next DEAD of the minute cannot join it.
+    await s.db.pool.query(
+      `UPDATE ${outbox.table} SET locked_by = 'claimer', locked_until = now() + interval '1 minute' WHERE id = $1`,
+      [notices[0].id],
+    );
+    await deadBatch('w3');
+    notices = noticesOf(await outboxRows(s, tenant), 'DELIVERY_DEAD');
+    expect(notices.map((n) => n.data.count)).toEqual([40, 20]);
+    expect(notices[1].next_retry_at.getTime()).toBe(notices[0].next_retry_at.getTime());
+    expect(notices[1].data.lastError).toMatch(/\(w3\)$/);
+    expectCoalesced(await outboxRows(s, tenant), notices, tenant);
   });
 
   it('a circuit opening and closing sends CIRCUIT_OPENED, then CIRCUIT_CLOSED, with the failures it counted', async () => {

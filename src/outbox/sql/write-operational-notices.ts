@@ -159,8 +159,9 @@ export async function writeCoalescedNotices(
 }
 
 /**
- * Adds `g` to the notice `id` if it is still unsent; false when it was claimed or sent meanwhile.
- * The row lock keeps a claim off it until commit (the claim skips locked rows).
+ * Adds `g` to the notice `id` if it is still unsent and not yet due by the clock (a claim may take
+ * it from then on); false otherwise. The row lock keeps a claim off it until commit (the claim
+ * skips locked rows); a claim that came first makes the re-checked row fail the test.
  */
 async function joinNotice(
   db: Queryable,
@@ -173,6 +174,7 @@ async function joinNotice(
   const { rows } = await db.query<{ payload_json: string }>({
     text: `SELECT payload_json FROM ${outbox.table}
             WHERE id = $1 AND status = 'PENDING' AND locked_by IS NULL AND attempt_count = 0
+              AND clock_timestamp() < next_retry_at
             FOR NO KEY UPDATE`,
     values: [id],
   });
