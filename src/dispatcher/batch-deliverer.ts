@@ -9,12 +9,12 @@ import {
   pullTenantHint,
   recordCircuitOutcomes,
   releaseClaims,
-  settleBatch,
+  settleWithNotices,
   type ClaimedRecord,
   type Settlement,
   type TenantOutbox,
 } from '../outbox/store';
-import { circuitOutcomes, CleanCircuits, type EndpointAttempt } from './circuit';
+import { circuitOutcomes, CleanCircuits, lastErrorsOf, type EndpointAttempt } from './circuit';
 import { createDeliveryAgent, sendDelivery } from './deliver';
 import { logDispatcherFailure } from './log-failure';
 import type { DispatcherMetrics } from './metrics';
@@ -163,7 +163,8 @@ export class BatchDeliverer {
     try {
       // Before the settle: while the batch's records are still leased (in flight), a circuit due
       // for a probe lets no other probe start, so its outcome is written before a second one can.
-      if (endpointAttempts.length > 0) await this.recordCircuit(outbox, endpointAttempts);
+      if (endpointAttempts.length > 0)
+        await this.recordCircuit(outbox, endpointAttempts, lastErrorsOf(records, results));
     } catch (err) {
       this.logFailure(err, 'dispatcher could not record the circuit state of a batch');
     }
@@ -380,7 +381,7 @@ export class BatchDeliverer {
   /** Writes the results this worker still holds, and counts them by the state they left. */
   private async settle(outbox: TenantOutbox, results: Settlement[]): Promise<void> {
     const { pool, workerId, logger } = this.deps;
-    const settled = await retryOnConnectionLoss(() => settleBatch(pool, outbox, { workerId, batch: results }), {
+    const settled = await retryOnConnectionLoss(() => settleWithNotices(pool, outbox, { workerId, batch: results }), {
       logger,
       what: 'outbox settle',
     });
@@ -391,16 +392,23 @@ export class BatchDeliverer {
   }
 
   /** The configurations' shared circuit state (docs/api.md#circuit-breaker), written before the batch's settle. */
-  private async recordCircuit(outbox: TenantOutbox, attempts: EndpointAttempt[]): Promise<void> {
+  private async recordCircuit(
+    outbox: TenantOutbox,
+    attempts: EndpointAttempt[],
+    lastErrors: Map<string, string>,
+  ): Promise<void> {
     const { pool, logger, settings } = this.deps;
     const toWrite = this.cleanCircuits.toWrite(attempts);
     if (toWrite.length === 0) return;
     const after = await retryOnConnectionLoss(
       () =>
-        recordCircuitOutcomes(pool, outbox.tenantId, circuitOutcomes(toWrite), {
-          failures: settings.circuitFailures,
-          openMs: settings.circuitOpenMs,
-        }),
+        recordCircuitOutcomes(
+          pool,
+          outbox,
+          circuitOutcomes(toWrite),
+          { failures: settings.circuitFailures, openMs: settings.circuitOpenMs },
+          lastErrors,
+        ),
       { logger, what: 'circuit state' },
     );
     this.cleanCircuits.note(after);

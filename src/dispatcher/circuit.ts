@@ -28,6 +28,23 @@ export function circuitOutcomes(attempts: Array<{ configId: string; ok: boolean;
 }
 
 /**
+ * Each configuration's last error of a batch (`results` in the order they ended), for the
+ * CIRCUIT_OPENED notice of a circuit the batch opens (docs/api.md#operational-events).
+ */
+export function lastErrorsOf(
+  records: ReadonlyArray<{ id: string; config: { id: string } | null }>,
+  results: ReadonlyArray<{ id: string; transition: { lastError: string | null } }>,
+): Map<string, string> {
+  const configOf = new Map(records.map((r) => [r.id, r.config?.id]));
+  const out = new Map<string, string>();
+  for (const r of results) {
+    const configId = configOf.get(r.id);
+    if (configId !== undefined && r.transition.lastError !== null) out.set(configId, r.transition.lastError);
+  }
+  return out;
+}
+
+/**
  * Which circuit writes a dispatcher may skip: a batch of successes only, for a configuration
  * whose circuit this process last saw closed with no failure counted, less than `forMs` ago. The
  * common case (a healthy endpoint) then writes its circuit state (and `lastSuccessAt`) about once

@@ -17,8 +17,12 @@ export interface AsyncApiInfo {
   headerPrefix: string;
 }
 
-/** Component names allow letters, digits, `.`, `-` and `_`; entity names and operations already fit. */
-const componentName = (entityName: string, operation: string) => `${entityName}.${operation}`;
+/**
+ * Component names allow letters, digits, `.`, `-` and `_`; entity names and operations already fit,
+ * and the `$` of `$operations` becomes `hookgate-` (no entity name has a `-`).
+ */
+const componentName = (entityName: string, operation: string) =>
+  `${entityName.replace(/^\$/, 'hookgate-')}.${operation}`;
 
 /**
  * The AsyncAPI 3.0 document of a tenant's webhook configurations: one channel per configuration

@@ -36,7 +36,8 @@ export class EventCatalogService {
     const [catalog, configs] = await Promise.all([this.catalog(ctx), this.allConfigs(ctx)]);
     return asyncApiDocument(
       { tenantId: ctx.tenantId, version: this.packageVersion(), headerPrefix: this.headerPrefix },
-      configs,
+      // An $operations configuration's messages are its operational kinds.
+      configs.map((c) => ({ ...c, events: c.operationalEvents ?? c.events })),
       catalog,
     );
   }

@@ -1,4 +1,8 @@
-import type { ChangeOperation, SignatureScheme } from '../webhooks/model';
+import { CHANGE_OPERATIONS, OPERATIONAL_EVENT_KINDS, type SignatureScheme } from '../webhooks/model';
+
+/** What an outbox record reports: an entity change, or an operational event (docs/api.md#operational-events). */
+export const OUTBOX_OPERATIONS = [...CHANGE_OPERATIONS, ...OPERATIONAL_EVENT_KINDS] as const;
+export type OutboxOperation = (typeof OUTBOX_OPERATIONS)[number];
 
 export const OUTBOX_STATUSES = ['PENDING', 'RETRYING', 'DELIVERED', 'DEAD'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
@@ -55,7 +59,7 @@ export interface DeliveryAttempt {
 export interface OutboxRecord {
   id: string;
   entityName: string;
-  operation: ChangeOperation;
+  operation: OutboxOperation;
   requestId: string;
   webhookConfigId: string;
   payloadJson: string;

@@ -9,6 +9,7 @@ export { deleteFinishedRecords } from './sql/delete-finished-records';
 export { deleteOldHealthMinutes } from './sql/delete-old-health-minutes';
 export { extendLeases } from './sql/extend-leases';
 export { OUTBOX_CHANNEL } from './sql/fragments';
+export { settleWithNotices } from './operational';
 export { listDueTenants } from './sql/list-due-tenants';
 export { listOpenCircuits } from './sql/list-open-circuits';
 export { pullTenantHint } from './sql/pull-tenant-hint';
@@ -16,5 +17,5 @@ export { recordCircuitOutcomes, type CircuitOutcome } from './sql/record-circuit
 export { releaseClaims } from './sql/release-claims';
 export { rescueExpiredLeases } from './sql/rescue-expired-leases';
 export { retireTenant } from './sql/retire-tenant';
-export { settleBatch, type Settlement } from './sql/settle-batch';
+export { type Settlement } from './sql/settle-batch';
 export { tenantOutbox, type TenantOutbox } from './sql/tenant-outbox';

@@ -3,6 +3,7 @@ import { inTransaction } from '../db/database';
 import { retryOnLostRace } from '../db/retry';
 import type { EntityDefinition } from '../catalog/model';
 import type { BatchOperation } from '../records/record-service';
+import { writeTriggerFailedNotices } from '../outbox/operational';
 import { triggerNotFound } from './model';
 import { ActionFailed, describeActionError } from './action-errors';
 import { MicroBatcher, type BatcherOptions, type Waiting } from './event-batcher';
@@ -143,10 +144,24 @@ export class EventWriter {
                   ? { status: 'FAILED', error: failed.get(e.id)! }
                   : { status: 'APPLIED', error: null },
             );
+            // The TRIGGER_ACTION_FAILED notices of the events stored FAILED, in their transaction.
+            const noteFailed = async (late: Array<[string, string]>) => {
+              const lateError = new Map(late);
+              await writeTriggerFailedNotices(
+                client,
+                events.flatMap((e) => {
+                  const error = written.has(e.id) ? (failed.get(e.id) ?? lateError.get(e.id)) : undefined;
+                  return error === undefined
+                    ? []
+                    : [{ tenantId: e.tenantId, triggerId: e.triggerId, eventId: e.id, error }];
+                }),
+              );
+              return written;
+            };
             const ready = prepared.filter(
               (a, i): a is ReadyAction => !!a?.ok && written.has(events[i].id) && !failed.has(events[i].id),
             );
-            if (ready.length === 0) return written;
+            if (ready.length === 0) return noteFailed([]);
             if (!oneByOne) {
               try {
                 await applier.apply(client, ready);
@@ -155,7 +170,7 @@ export class EventWriter {
                 if (reason === undefined) throw err;
                 throw new ActionFailed(ready.length === 1 ? ready[0].writeRequestId : null, reason);
               }
-              return written;
+              return noteFailed([]);
             }
             const late: Array<[string, string]> = [];
             for (const action of ready) {
@@ -173,7 +188,7 @@ export class EventWriter {
             if (late.length > 0) {
               await markActionsFailed(client, late);
             }
-            return written;
+            return noteFailed(late);
           }),
         );
         await this.settle(batch, inserted);

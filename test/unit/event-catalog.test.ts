@@ -70,7 +70,7 @@ const payload = (operation: string, data: unknown, previous: unknown) => ({
 });
 
 describe('event catalog generator', () => {
-  it('lists each entity, by name, with INSERT, UPDATE, UPSERT and DELETE', () => {
+  it('lists each entity, by name, with INSERT, UPDATE, UPSERT and DELETE, then the operational events', () => {
     expect(catalog.map((e) => `${e.entityName} ${e.operation}`)).toEqual([
       'orders INSERT',
       'orders UPDATE',
@@ -80,8 +80,12 @@ describe('event catalog generator', () => {
       'things UPDATE',
       'things UPSERT',
       'things DELETE',
+      '$operations DELIVERY_DEAD',
+      '$operations CIRCUIT_OPENED',
+      '$operations CIRCUIT_CLOSED',
+      '$operations TRIGGER_ACTION_FAILED',
     ]);
-    expect(eventCatalog('acme', [])).toEqual([]);
+    expect(eventCatalog('acme', []).map((e) => e.entityName)).toEqual(Array(4).fill('$operations'));
   });
 
   it('writes draft 2020-12 schemas that are closed and require every property', () => {

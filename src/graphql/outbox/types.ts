@@ -1,12 +1,23 @@
 import { GraphQLDateTime } from 'graphql-scalars';
 import { ArgsType, Field, ID, InputType, Int, ObjectType, registerEnumType } from 'type-graphql';
-import { OUTBOX_STATUSES, type OutboxStatus as OutboxStatusValue } from '../../outbox/model';
+import {
+  OUTBOX_OPERATIONS,
+  OUTBOX_STATUSES,
+  type OutboxOperation as OutboxOperationValue,
+  type OutboxStatus as OutboxStatusValue,
+} from '../../outbox/model';
 import { enumOf } from '../enums';
-import { ChangeOperation } from '../webhooks/types';
 
 export const OutboxStatus = enumOf(OUTBOX_STATUSES);
 export type OutboxStatus = OutboxStatusValue;
 registerEnumType(OutboxStatus, { name: 'OutboxStatus', description: 'Delivery state of an outbox record' });
+
+export const OutboxOperation = enumOf(OUTBOX_OPERATIONS);
+export type OutboxOperation = OutboxOperationValue;
+registerEnumType(OutboxOperation, {
+  name: 'OutboxOperation',
+  description: 'What a record reports: an entity change, or an operational event of an $operations configuration',
+});
 
 @ArgsType()
 export class OutboxRecordsArgs {
@@ -43,7 +54,7 @@ export class DeliveryAttempt {
 export class OutboxRecord {
   @Field(() => ID) id!: string;
   @Field() entityName!: string;
-  @Field(() => ChangeOperation) operation!: ChangeOperation;
+  @Field(() => OutboxOperation) operation!: OutboxOperation;
   @Field({ description: "Sent as X-<prefix>-Request-Id: the receiver's idempotency key" }) requestId!: string;
   @Field(() => ID) webhookConfigId!: string;
   @Field({ description: 'The request body, as sent' }) payloadJson!: string;

@@ -1,11 +1,10 @@
-import type { ChangeOperation } from '../../webhooks/model';
-import type { OutboxStatus } from '../model';
+import type { OutboxOperation, OutboxStatus } from '../model';
 
 /** An outbox row as the operator statements (list, get, redeliver) return it. */
 export interface OutboxRow {
   id: string;
   entity_name: string;
-  operation: ChangeOperation;
+  operation: OutboxOperation;
   request_id: string;
   webhook_config_id: string;
   payload_json: string;
