@@ -188,6 +188,14 @@ describe('event catalog generator', () => {
           httpMethod: 'PUT',
           enabled: false,
         },
+        {
+          id: '7d1e2f3a-4b5c-4d6e-8f90-a1b2c3d4e5f6',
+          entityName: '$operations',
+          events: ['DELIVERY_DEAD', 'CIRCUIT_OPENED'],
+          webhookUrl: 'https://example.com/hooks/ops',
+          httpMethod: 'POST',
+          enabled: true,
+        },
       ],
       catalog,
     );
@@ -208,7 +216,16 @@ describe('event catalog generator', () => {
         .operations()
         .all()
         .map((o) => o.action()),
-    ).toEqual(['send', 'send']);
+    ).toEqual(['send', 'send', 'send']);
+    // An $operations configuration's messages are its operational kinds, under names AsyncAPI allows.
+    expect(
+      document!
+        .channels()
+        .get('webhook-7d1e2f3a-4b5c-4d6e-8f90-a1b2c3d4e5f6')!
+        .messages()
+        .all()
+        .map((m) => m.id()),
+    ).toEqual(['hookgate-operations.DELIVERY_DEAD', 'hookgate-operations.CIRCUIT_OPENED']);
     // The entity that is not defined has a channel, without messages.
     expect(document!.channels().get('webhook-5c2a1b7e-4d3f-4a8b-b9c0-1e2f3a4b5c6d')!.messages().all()).toEqual([]);
   });
