@@ -39,11 +39,12 @@ describe.skipIf(inject('embedded'))('console: event types', () => {
       schema: unknown;
       example: unknown;
     }>;
-    expect(catalog.length).toBeGreaterThanOrEqual(8);
+    // Four kinds of change for each of the two entities, then the four operational kinds.
+    expect(catalog.length).toBe(12);
 
     await ui.nav('Event types').click();
     await page.getByRole('heading', { name: 'Event types', level: 1 }).waitFor();
-    for (const entity of ['orders', 'shipments']) {
+    for (const entity of ['orders', 'shipments', '$operations (operational events)']) {
       await page.getByRole('heading', { name: entity, level: 2, exact: true }).waitFor();
     }
     // One card per catalog entry, in the catalog's order.
@@ -60,6 +61,10 @@ describe.skipIf(inject('embedded'))('console: event types', () => {
     expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual(entry.schema);
     await page.getByRole('button', { name: 'Copy example of orders UPDATE' }).click();
     expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual(entry.example);
+
+    const dead = catalog.find((t) => t.entityName === '$operations' && t.operation === 'DELIVERY_DEAD')!;
+    await page.getByRole('button', { name: 'Copy example of $operations DELIVERY_DEAD' }).click();
+    expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual(dead.example);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
