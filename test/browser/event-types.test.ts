@@ -31,6 +31,8 @@ describe.skipIf(inject('embedded'))('console: event types', () => {
 
   it('lists every entity and kind with copyable schema and example, and links the AsyncAPI document', async () => {
     const { page } = ui.state;
+    /** What the last Copy button put on the clipboard, as JSON. */
+    const copied = async () => JSON.parse(await page.evaluate<string>('navigator.clipboard.readText()'));
     const res = await ui.api('GET', '/metadata/event-catalog');
     expect(res.status).toBe(200);
     const catalog = res.body.data as Array<{
@@ -58,13 +60,13 @@ describe.skipIf(inject('embedded'))('console: event types', () => {
     await screenshot(page, 'console13-event-types');
 
     await page.getByRole('button', { name: 'Copy schema of orders UPDATE' }).click();
-    expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual(entry.schema);
+    expect(await copied()).toEqual(entry.schema);
     await page.getByRole('button', { name: 'Copy example of orders UPDATE' }).click();
-    expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual(entry.example);
+    expect(await copied()).toEqual(entry.example);
 
     const dead = catalog.find((t) => t.entityName === '$operations' && t.operation === 'DELIVERY_DEAD')!;
     await page.getByRole('button', { name: 'Copy example of $operations DELIVERY_DEAD' }).click();
-    expect(JSON.parse(await page.evaluate(() => navigator.clipboard.readText()))).toEqual(dead.example);
+    expect(await copied()).toEqual(dead.example);
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
