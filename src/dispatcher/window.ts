@@ -11,8 +11,15 @@ const QUEUEING_ALLOWANCE_MS = 10;
  * an endpoint that refuses or loses the odd request is not asking for fewer.
  */
 const CUT_SHARE = 0.05;
+/**
+ * Answers a round trip counts at least before it is judged: 1 % of 503s among 16 answers would
+ * otherwise cut one round trip in six (one refusal is 6 %), and a window that small could never grow.
+ */
+const MIN_JUDGED_ANSWERS = 64;
 /** How often the answer rate is measured. */
 const RATE_PERIOD_MS = 250;
+/** The shortest span over which answers are counted into a rate. */
+const MIN_RATE_SPAN_MS = 100;
 /** The window grows only while below this many times what its answer rate and latency need (Little's law). */
 const NEED_HEADROOM = 2;
 /** The quickest answer is remembered over two periods this long, so a slower endpoint is learnt again. */
@@ -31,8 +38,8 @@ export interface WindowSignal {
  * How many requests one configuration may have in flight in this dispatcher, learnt as TCP learns
  * its congestion window: it starts at INITIAL_WINDOW, grows by one per answer while below its
  * threshold (doubling per round trip) and by one per round trip above it, and halves when more
- * than CUT_SHARE of a round trip's answers (a window's worth) are 429, 503, timeouts or failed
- * connections (answers to requests sent before a cut do not count towards the next). It grows only while the configuration has records waiting for it (it is
+ * than CUT_SHARE of a round trip's answers (a window's worth, MIN_JUDGED_ANSWERS at least) are 429,
+ * 503, timeouts or failed connections (answers to requests sent before a cut do not count towards the next). It grows only while the configuration has records waiting for it (it is
  * what limits them) and while answers are not much slower than the quickest recent one (more
  * requests would queue at the endpoint, not go faster), and only while below twice what its answer
  * rate times its latency needs: records claimed in bursts wait for slots without the endpoint
@@ -83,7 +90,7 @@ export class ConcurrencyWindow {
     this.lastUsed = Date.now();
     this.answers++;
     if (signal.congested && signal.startedAt >= this.cutAt) this.congested++;
-    if (this.answers >= this.current) {
+    if (this.answers >= Math.max(this.current, MIN_JUDGED_ANSWERS)) {
       const cut = this.congested > CUT_SHARE * this.answers;
       this.answers = 0;
       this.congested = 0;
@@ -99,7 +106,7 @@ export class ConcurrencyWindow {
     this.observeRtt(signal.durationMs);
     if (!limited || this.current >= this.max) return;
     if (this.smoothedRtt! > QUEUEING_FACTOR * this.minRtt + QUEUEING_ALLOWANCE_MS) return;
-    if (this.current >= Math.max(INITIAL_WINDOW, NEED_HEADROOM * this.rate * this.smoothedRtt!)) return;
+    if (this.current >= Math.max(INITIAL_WINDOW, NEED_HEADROOM * this.answerRate() * this.smoothedRtt!)) return;
     if (this.current < this.threshold) {
       this.resize(this.current + 1);
       return;
@@ -109,6 +116,15 @@ export class ConcurrencyWindow {
       this.credit -= 1;
       this.resize(this.current + 1);
     }
+  }
+
+  /**
+   * Answers per millisecond: of the last full period, or of the one under way once it is long
+   * enough to say (so a new window opens from its first round trip, not after a whole period).
+   */
+  private answerRate(): number {
+    const elapsed = Date.now() - this.rateStart;
+    return Math.max(this.rate, elapsed >= MIN_RATE_SPAN_MS ? this.rateCount / elapsed : 0);
   }
 
   private observeRtt(ms: number): void {
