@@ -1,6 +1,7 @@
 import type { TenantContext } from '../../src/auth/permissions';
 import { writeOutboxRecords, type EntityChange } from '../../src/outbox/enqueue';
 import { allAttempts } from '../../src/outbox/sql/list-attempts';
+import { pullTenantHint } from '../../src/outbox/sql/pull-tenant-hint';
 import { tenantOutbox, type TenantOutbox } from '../../src/outbox/sql/tenant-outbox';
 import type { Services } from '../../src/services';
 import type { WebhookConfig } from '../../src/webhooks/model';
@@ -110,6 +111,15 @@ export async function updateOutboxRows(
     values,
   );
   return res.rowCount ?? 0;
+}
+
+/**
+ * Makes records due now behind a running dispatcher's back, and the tenant with them: a tenant
+ * retired until its next due record would otherwise not be looked at before then.
+ */
+export async function makeDueNow(services: Services, tenantId: string, ids: string[]): Promise<void> {
+  await updateOutboxRows(services, tenantId, { dueSecondsAgo: 0 }, { ids });
+  await pullTenantHint(services.db.pool, await outboxOf(services, tenantId));
 }
 
 export interface AttemptRow {

@@ -8,7 +8,7 @@ import {
   UpdateOperationsWebhookConfigDocument,
   WebhookConfigsByEntityDocument,
 } from '../generated/graphql';
-import { outboxRows, updateOutboxRows } from '../dispatcher/fixtures';
+import { makeDueNow, outboxRows } from '../dispatcher/fixtures';
 import { eventually, startDispatcher } from '../dispatcher/harness';
 import { Receiver, verifySignature } from '../dispatcher/receiver';
 import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
@@ -201,7 +201,11 @@ describe('operational events: configurations and trigger notices', () => {
     expect(data.at(-1).actionError).toMatch(/id/);
 
     // Delivered like any record once due (moved forward here rather than waiting for the minute's end).
-    await updateOutboxRows(t.runtime.services, tenant, { dueSecondsAgo: 0 }, { ids: notices.map((n) => n.id) });
+    await makeDueNow(
+      t.runtime.services,
+      tenant,
+      notices.map((n) => n.id),
+    );
     const arrived = await eventually(async () => {
       const got = receiver.received.filter((r) => r.path === `/ops/${tenant}`);
       return got.length === notices.length ? got : undefined;

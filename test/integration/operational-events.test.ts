@@ -6,6 +6,7 @@ import { eventCatalog } from '../../src/events/catalog';
 import { settleWithNotices } from '../../src/outbox/operational';
 import { decodeRecordId } from '../../src/outbox/record-id';
 import { claimDueRecords } from '../../src/outbox/sql/claim-due-records';
+import { recordCircuitOutcomes } from '../../src/outbox/sql/record-circuit-outcomes';
 import { spawnDispatcher, stopChild, type DispatcherChild } from '../dispatcher/child';
 import {
   adminOf,
@@ -14,7 +15,7 @@ import {
   inserts,
   outboxOf,
   outboxRows,
-  updateOutboxRows,
+  makeDueNow,
   type OutboxRow,
 } from '../dispatcher/fixtures';
 import { eventually } from '../dispatcher/harness';
@@ -113,7 +114,11 @@ describe('operational events from the dispatcher', () => {
       expect(n.next_retry_at.getTime()).toBe((minuteOf(new Date(n.data.firstAt as string)) + 1) * 60_000);
     }
     // Sent once due: pulled forward here instead of waiting for the minute's end.
-    await updateOutboxRows(s, tenant, { dueSecondsAgo: 0 }, { ids: notices.map((n) => n.id) });
+    await makeDueNow(
+      s,
+      tenant,
+      notices.map((n) => n.id),
+    );
     const got = await eventually(async () => {
       const r = suite.receiver.received.filter((x) => x.path === opsPath);
       return r.length === notices.length ? r : undefined;
@@ -138,11 +143,10 @@ describe('operational events from the dispatcher', () => {
       (await outboxRows(s, tenant)).filter((r) => r.status === 'DEAD').length === ROWS + 1 ? true : undefined,
     );
     const notices2 = noticesOf(await outboxRows(s, tenant), 'DELIVERY_DEAD');
-    await updateOutboxRows(
+    await makeDueNow(
       s,
       tenant,
-      { dueSecondsAgo: 0 },
-      { ids: notices2.filter((n) => n.status === 'PENDING').map((n) => n.id) },
+      notices2.filter((n) => n.status === 'PENDING').map((n) => n.id),
     );
     await eventually(async () => {
       const all = noticesOf(await outboxRows(s, tenant), 'DELIVERY_DEAD');
@@ -190,6 +194,26 @@ describe('operational events from the dispatcher', () => {
     expect(notices[1].next_retry_at.getTime()).toBe(notices[0].next_retry_at.getTime());
     expect(notices[1].data.lastError).toMatch(/\(w3\)$/);
     expectCoalesced(await outboxRows(s, tenant), notices, tenant);
+  });
+
+  it("an $operations configuration's own circuit reports nothing; an entity configuration's reports once per opening", async () => {
+    const s = suite.services;
+    const { tenant, config, ops } = await tenantWithOperations('/quiet', 'CIRCUIT_OPENED,CIRCUIT_CLOSED');
+    const outbox = await outboxOf(s, tenant);
+    const fail = (configId: string) => ({
+      configId,
+      trailingFailures: 3,
+      lastSuccessAt: null,
+      lastFailureAt: Date.now(),
+    });
+    const circuit = { failures: 3, openMs: 60_000 };
+    await recordCircuitOutcomes(s.db.pool, outbox, [fail(ops.id), fail(config.id)], circuit);
+    // Failing again while open: no second CIRCUIT_OPENED.
+    await recordCircuitOutcomes(s.db.pool, outbox, [fail(ops.id), fail(config.id)], circuit);
+    const rows = await outboxRows(s, tenant);
+    expect(rows.map((r) => [r.operation, JSON.parse(r.payload_json).data.webhookConfigId])).toEqual([
+      ['CIRCUIT_OPENED', config.id],
+    ]);
   });
 
   it('a circuit opening and closing sends CIRCUIT_OPENED, then CIRCUIT_CLOSED, with the failures it counted', async () => {
