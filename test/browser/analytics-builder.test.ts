@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { screenshot } from './support';
 import { signedInConsole } from './signed-in';
 
@@ -57,7 +57,6 @@ describe.skipIf(inject('embedded'))('console: the analytics builder', () => {
     expect(view.status, JSON.stringify(view.body)).toBe(201);
     await ui.nav('Analytics').click();
   });
-  afterEach((ctx) => ui.check(ctx));
   afterAll(() => ui.close());
 
   const field = (name: string) => page().getByLabel(name, { exact: true });

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { screenshot } from './support';
 import { signedInConsole } from './signed-in';
 
@@ -26,7 +26,6 @@ describe.skipIf(inject('embedded'))('console: event types', () => {
       origin: ui.state.server.base,
     });
   });
-  afterEach((ctx) => ui.check(ctx));
   afterAll(() => ui.close());
 
   it('lists every entity and kind with copyable schema and example, and links the AsyncAPI document', async () => {

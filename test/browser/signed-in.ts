@@ -3,7 +3,7 @@ import { expect, inject } from 'vitest';
 import { mintToken } from '../../src/auth/tokens';
 import { Receiver } from '../dispatcher/receiver';
 import { TEST_JWT_SECRET, uniqueTenant } from '../support/app';
-import { ensureConsoleBuilt, launchChromium, screenshot, startServer, stopServer, tenantApi } from './support';
+import { checkPageAfterEach, ensureConsoleBuilt, launchChromium, startServer, stopServer, tenantApi } from './support';
 
 /** Entities to define before the browser opens: name → [field, type] pairs (`id` is the key). */
 export type EntityFields = Record<string, Array<[string, string]>>;
@@ -11,8 +11,8 @@ export type EntityFields = Record<string, Array<[string, string]>>;
 /**
  * A server process on real PostgreSQL, a real receiver, entities defined over REST and headless
  * Chromium signed in to the console as a fresh `tenant:admin` tenant. `prefix` keeps this file's
- * dispatcher to its own tenants. Call `open()` in `beforeAll`, `check()` in `afterEach` and
- * `close()` in `afterAll`.
+ * dispatcher to its own tenants. Call it in a `describe` (it adds the page checks after each test
+ * there), `open()` in `beforeAll` and `close()` in `afterAll`.
  */
 export function signedInConsole(prefix: string, entities: EntityFields) {
   const tenant = uniqueTenant(prefix);
@@ -31,6 +31,7 @@ export function signedInConsole(prefix: string, entities: EntityFields) {
   };
   const nav = (name: string) =>
     state.page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+  checkPageAfterEach(() => state);
 
   return {
     tenant,
@@ -67,13 +68,6 @@ export function signedInConsole(prefix: string, entities: EntityFields) {
       await state.page.getByRole('textbox', { name: 'Tenant' }).fill(tenant);
       await state.page.getByRole('button', { name: 'Sign in' }).click();
       await nav('Webhooks').waitFor();
-    },
-    /** After each test: a screenshot of a failure; nothing loaded from elsewhere, no error in the page. */
-    async check(ctx: { task: { name: string; result?: { state?: string } } }) {
-      if (ctx.task.result?.state === 'fail')
-        await screenshot(state.page, `failed-${ctx.task.name.replace(/\W+/g, '-')}`);
-      expect(state.chromium.foreign, 'requests to another origin').toEqual([]);
-      expect(state.chromium.pageErrors, 'uncaught errors in the page').toEqual([]);
     },
     async close() {
       await state.chromium?.close();

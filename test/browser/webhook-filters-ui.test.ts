@@ -1,5 +1,5 @@
 import type { Locator } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { eventually, screenshot } from './support';
 import { signedInConsole } from './signed-in';
 
@@ -19,7 +19,6 @@ describe.skipIf(inject('embedded'))('console: change filters and operational eve
   });
 
   beforeAll(() => ui.open());
-  afterEach((ctx) => ui.check(ctx));
   afterAll(() => ui.close());
 
   const configByUrl = async (url: string) =>

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { screenshot } from './support';
 import { signedInConsole } from './signed-in';
 
@@ -25,7 +25,6 @@ describe.skipIf(inject('embedded'))('console: send a test delivery', () => {
         ? { status: 418, body: 'short and stout' }
         : { status: 200, headers: { 'content-type': 'application/json' }, body: '{"received":true}' };
   });
-  afterEach((ctx) => ui.check(ctx));
   afterAll(() => ui.close());
 
   const create = async (path: string, enabled = true) => {
