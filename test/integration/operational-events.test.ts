@@ -159,6 +159,24 @@ describe('operational events from the dispatcher', () => {
     expect(after.reduce((n, x) => n + x.data.count, 0)).toBe(ROWS + 1);
   });
 
+  it('sends a notice within seconds after its minute ends, without any help (waits up to a minute)', async () => {
+    const s = suite.services;
+    const { tenant, opsPath } = await tenantWithOperations('/late', 'DELIVERY_DEAD', { maxRetries: 0 });
+    suite.receiver.react = (r) => (r.path === '/late' ? { status: 400 } : { status: 204 });
+    await commitChanges(s, tenant, inserts(5));
+    suite.startDispatcher();
+    const got = await eventually(
+      async () => suite.receiver.received.find((r) => r.path === opsPath),
+      90_000,
+      'the notice',
+    );
+    const body = JSON.parse(got.body);
+    const minuteEnd = (minuteOf(new Date(body.data.firstAt)) + 1) * 60_000;
+    expect(got.at).toBeGreaterThanOrEqual(minuteEnd);
+    expect(got.at - minuteEnd).toBeLessThan(5000);
+    expect(body.data.count).toBe(5);
+  }, 100_000);
+
   it('concurrent settles of one minute join one notice; once it is claimed, later ones of the minute open a second', async () => {
     const s = suite.services;
     const { tenant } = await tenantWithOperations('/direct', 'DELIVERY_DEAD', { maxRetries: 0 });
