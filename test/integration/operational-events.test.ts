@@ -274,7 +274,7 @@ describe('operational events from the dispatcher', () => {
       const s = suite.services;
       const tenants: Array<Awaited<ReturnType<typeof tenantWithOperations>>> = [];
       for (let i = 0; i < 2; i++) tenants.push(await tenantWithOperations('/kill', 'DELIVERY_DEAD', { maxRetries: 0 }));
-      suite.receiver.react = (r) => (r.path === '/kill' ? { status: 400, delayMs: 2 } : { status: 204 });
+      suite.receiver.react = (r) => (r.path === '/kill' ? { status: 400, delayMs: 5 } : { status: 204 });
       const ROWS = 1500;
       for (const { tenant } of tenants) await commitChanges(s, tenant, inserts(ROWS));
       const env = { DISPATCHER_BATCH_SIZE: '50', WEBHOOK_CIRCUIT_FAILURES: '0' };
@@ -287,8 +287,17 @@ describe('operational events from the dispatcher', () => {
           n += (await outboxRows(s, tenant)).filter((r) => r.status === 'DEAD' && r.entity_name === 'orders').length;
         return n;
       };
-      await eventually(async () => ((await deadCount()) >= ROWS / 3 ? true : undefined), 60_000, 'records going DEAD');
+      const atKill = await eventually(
+        async () => {
+          const n = await deadCount();
+          return n >= ROWS / 3 ? n : undefined;
+        },
+        60_000,
+        'records going DEAD',
+      );
       first.process.kill('SIGKILL');
+      // Killed while records were still going DEAD.
+      expect(atKill).toBeLessThan(2 * ROWS);
       await first.exited;
       children.push(spawnDispatcher(inject('databaseUrl'), PREFIX, env));
       await eventually(async () => ((await deadCount()) === 2 * ROWS ? true : undefined), 120_000, 'every record DEAD');
