@@ -139,7 +139,8 @@ describe('operational events: configurations and trigger notices', () => {
     expect(byEntity.data!.webhookConfigsByEntity.map((c) => c.id)).toEqual([id]);
   });
 
-  it('a RECORD trigger whose bodies give no records: one TRIGGER_ACTION_FAILED notice per minute, delivered signed', async () => {
+  /** A tenant with entity `orders`, an `$operations` configuration for TRIGGER_ACTION_FAILED and a RECORD trigger; `post` sends it a signed body. */
+  async function recordTriggerTenant(input: Record<string, unknown> = {}) {
     const tenant = uniqueTenant(PREFIX);
     const h = await t.headers(tenant);
     const entity = await rest(tenant, 'POST', '/metadata/entities', {
@@ -163,6 +164,7 @@ describe('operational events: configurations and trigger notices', () => {
       webhookSecret: TRIGGER_SECRET,
       action: 'RECORD' as never,
       recordEntity: 'orders',
+      ...input,
     });
     const post = async (body: string) => {
       const ts = String(nowSeconds());
@@ -179,10 +181,18 @@ describe('operational events: configurations and trigger notices', () => {
       expect(res.statusCode, res.body).toBe(202);
       return res.json().data.eventId as string;
     };
+    return { tenant, h, trigger, post };
+  }
+
+  const noticesOf = async (tenant: string) =>
+    (await outboxRows(t.runtime.services, tenant)).filter((r) => r.entity_name === '$operations');
+
+  it('a RECORD trigger whose bodies give no records: one TRIGGER_ACTION_FAILED notice per minute, delivered signed', async () => {
+    const { tenant, h, trigger, post } = await recordTriggerTenant();
     const failedIds = [await post('not json'), await post('{"amount": 3}')];
     await post('{"id": "o-1", "amount": 3}');
 
-    const notices = (await outboxRows(t.runtime.services, tenant)).filter((r) => r.entity_name === '$operations');
+    const notices = await noticesOf(tenant);
     const minutes = new Set(
       notices.map((n) => Math.floor(Date.parse(JSON.parse(n.payload_json).data.firstAt) / 60_000)),
     );
@@ -236,5 +246,19 @@ describe('operational events: configurations and trigger notices', () => {
     expect(listed.data!.outboxRecords.items.map((i) => [i.operation, i.status])).toEqual(
       notices.map(() => ['TRIGGER_ACTION_FAILED', 'DELIVERED']),
     );
+  });
+
+  it('events failing in the database (duplicate keys of INSERT) are counted too, concurrent intake or not', async () => {
+    const { tenant, trigger, post } = await recordTriggerTenant({ recordOperation: 'INSERT' });
+    const ids = ['a', 'b', 'a', 'c', 'a', 'b'];
+    await Promise.all(ids.map((id, i) => post(JSON.stringify({ id, amount: i }))));
+    const { rows: failed } = await t.runtime.db.pool.query<{ id: string }>(
+      `SELECT id FROM trigger_events WHERE trigger_id = $1 AND action_status = 'FAILED'`,
+      [trigger.id],
+    );
+    expect(failed).toHaveLength(3);
+    const data = (await noticesOf(tenant)).map((n) => JSON.parse(n.payload_json).data);
+    expect(data.flatMap((d) => d.triggerEventIds).sort()).toEqual(failed.map((f) => f.id).sort());
+    expect(data.reduce((sum, d) => sum + d.count, 0)).toBe(3);
   });
 });
