@@ -211,6 +211,8 @@ describe('outboxRecords: finding a delivery', () => {
       'SELECT version FROM tenant_schema_migrations WHERE tenant_id = $1 ORDER BY version',
       [tenant],
     );
-    expect(versions.map((v) => v.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    // Every version once, up to the latest: version 8 and each one after it applied again.
+    const all = Array.from({ length: tenants.latestVersion }, (_, i) => i + 1);
+    expect(versions.map((v) => v.version)).toEqual(all);
   });
 });
