@@ -5,6 +5,8 @@ import { settleBatch, type Settlement } from './sql/settle-batch';
 import { tenantOutbox, type TenantOutbox } from './sql/tenant-outbox';
 import { deadRecordGroups, writeCoalescedNotices, type NoticeGroup } from './sql/write-operational-notices';
 
+export { deleteOldNoticeKeys } from './sql/delete-old-notice-keys';
+
 /**
  * settleBatch for a batch in which records go DEAD: in one transaction with the DELIVERY_DEAD
  * notices of those records (docs/api.md#operational-events), so a crash neither loses a notice

@@ -3,6 +3,7 @@ import type pg from 'pg';
 import { retryOnConnectionLoss } from '../db/database';
 import type { TenantSchemas } from '../db/tenant-schema';
 import type { Logger } from '../logger';
+import { deleteOldNoticeKeys } from '../outbox/operational';
 import { deleteFinishedRecords, deleteOldHealthMinutes, tenantOutbox } from '../outbox/store';
 import { deleteExpiredTriggerEvents } from '../triggers/delete-expired-events';
 import { vacuumDeadTables } from './vacuum';
@@ -115,6 +116,10 @@ export class RetentionCleanup {
       }
       // Health counters serve the last 24 hours only, whatever the outbox keeps.
       await retryOnConnectionLoss(() => deleteOldHealthMinutes(pool, outbox), { logger, what: 'retention' });
+      // Operational notices' key rows matter only while their minute's notice can be joined.
+      await this.deleteAll(null, () =>
+        retryOnConnectionLoss(() => deleteOldNoticeKeys(pool, outbox, RETENTION_BATCH), { logger, what: 'retention' }),
+      );
     }
     if (settings.triggerEventMs > 0) {
       await this.deleteAll('trigger_event', () =>
@@ -132,11 +137,14 @@ export class RetentionCleanup {
     if (settings.vacuum && !this.stopped) this.vacuumed.inc(await vacuumDeadTables(pool));
   }
 
-  /** Deletes batch after batch until a batch comes back short (nothing more is expired now). */
-  private async deleteAll(kind: 'outbox' | 'trigger_event', deleteBatch: () => Promise<number>): Promise<void> {
+  /**
+   * Deletes batch after batch until a batch comes back short (nothing more is expired now);
+   * `kind` null for bookkeeping rows hookgate_retention_deleted_total does not count.
+   */
+  private async deleteAll(kind: 'outbox' | 'trigger_event' | null, deleteBatch: () => Promise<number>): Promise<void> {
     for (;;) {
       const n = await deleteBatch();
-      if (n > 0) this.deleted.labels(kind).inc(n);
+      if (n > 0 && kind !== null) this.deleted.labels(kind).inc(n);
       if (n < RETENTION_BATCH || this.stopped) return;
     }
   }

@@ -1,5 +1,7 @@
 import 'reflect-metadata';
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { qualified } from '../../src/db/sql';
 import { startDispatcher, type RunningDispatcher } from '../../src/dispatcher/start';
 import { RetentionCleanup } from '../../src/retention/cleanup';
 import { startTestApp, uniqueTenant, type TestApp } from '../support/app';
@@ -125,6 +127,34 @@ describe('retention clean-up', () => {
     );
     expect(rows[0].n).toBe(2);
     expect((await deletedCount('trigger_event')) - before).toBe(3);
+  });
+
+  it("deletes operational notices' key rows of minutes over an hour old, in batches, and keeps the recent ones", async () => {
+    const s = t.runtime.services;
+    const tenant = uniqueTenant(PREFIX);
+    const outbox = await outboxOf(s, tenant);
+    const keys = qualified(outbox.schema, 'operational_notices');
+    // 1,200 old keys (more than one batch) of one receiver and subject, minute by minute back from
+    // 61 minutes ago; and keys of 50 minutes ago and of this minute, which writers may still join.
+    await s.db.pool.query(
+      `INSERT INTO ${keys} (receiver_config_id, kind, subject_id, minute, outbox_id)
+       SELECT $1::uuid, 'DELIVERY_DEAD', $2::uuid, date_trunc('minute', now()) - (61 + i) * interval '1 minute', i
+         FROM generate_series(0, 1199) i
+       UNION ALL
+       SELECT $1::uuid, 'DELIVERY_DEAD', $2::uuid, date_trunc('minute', now()) - m * interval '1 minute', 100000 + m
+         FROM unnest(ARRAY[50, 0]) m`,
+      [crypto.randomUUID(), crypto.randomUUID()],
+    );
+    const cleanup = new RetentionCleanup({
+      pool: s.db.pool,
+      tenants: s.tenants,
+      logger: s.logger,
+      registry: s.metrics.registry,
+      settings: { outboxMs: 0, triggerEventMs: 0, intervalMs: 60_000, tenantPrefix: tenant, vacuum: false },
+    });
+    await cleanup.runOnce();
+    const { rows } = await s.db.pool.query<{ outbox_id: number }>(`SELECT outbox_id FROM ${keys} ORDER BY outbox_id`);
+    expect(rows.map((r) => r.outbox_id)).toEqual([100000, 100050]);
   });
 
   it('runs by itself every RETENTION_INTERVAL in a process that runs a dispatcher', async () => {
