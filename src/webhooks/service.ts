@@ -392,6 +392,7 @@ export class WebhookConfigService {
       {
         id: row.id,
         entityName: row.entityName,
+        operationalEvents: row.operationalEvents,
         enabled: row.enabled,
         webhookUrl: row.webhookUrl,
         httpMethod: row.httpMethod,

@@ -5,6 +5,8 @@ import type { EntityDefinition } from '../catalog/model';
 import { sendOnce, type SingleAttempt } from '../dispatcher/send-once';
 import type { DeliveryConfig } from '../dispatcher/request';
 import { AppError, validationError } from '../errors';
+import { eventCatalog } from '../events/catalog';
+import { OPERATIONS_ENTITY } from './model';
 
 /** What a test send needs of the entity catalogue: the entity whose example record it sends. */
 export interface TestSendEntities {
@@ -55,7 +57,7 @@ export class TestSender {
 
   async send(
     ctx: TenantContext,
-    config: DeliveryConfig & { entityName: string },
+    config: DeliveryConfig & { entityName: string; operationalEvents: readonly string[] | null },
     data: Record<string, unknown> | undefined,
     writeRequestId: string,
   ): Promise<TestAttempt> {
@@ -69,7 +71,7 @@ export class TestSender {
       requestId,
       writeRequestId,
       occurredAt: occurredAt.toISOString(),
-      data: data ?? (await this.example(ctx, config.entityName)),
+      data: data ?? (await this.example(ctx, config)),
       previous: null,
     };
     // Disabled configurations are tested too: only the dispatcher skips them.
@@ -81,10 +83,23 @@ export class TestSender {
     return { attemptNumber: 1, ...attempt };
   }
 
-  /** The entity's example record; an entity not defined (yet) has no fields to show: `{}`. */
-  private async example(ctx: TenantContext, entityName: string): Promise<Record<string, unknown>> {
+  /**
+   * The entity's example record; an entity not defined (yet) has no fields to show: `{}`. An
+   * `$operations` configuration gets the event catalog's example `data` of its first kind.
+   */
+  private async example(
+    ctx: TenantContext,
+    config: { entityName: string; operationalEvents: readonly string[] | null },
+  ): Promise<Record<string, unknown>> {
+    if (config.entityName === OPERATIONS_ENTITY) {
+      const kind = config.operationalEvents?.[0];
+      const entry = eventCatalog(ctx.tenantId, []).find(
+        (e) => e.entityName === OPERATIONS_ENTITY && e.operation === kind,
+      );
+      return (entry?.example.data as Record<string, unknown> | undefined) ?? {};
+    }
     try {
-      return exampleRecord(await this.entities.get(ctx, entityName));
+      return exampleRecord(await this.entities.get(ctx, config.entityName));
     } catch (err) {
       if (err instanceof AppError && err.code === 'ENTITY_NOT_FOUND') return {};
       throw err;

@@ -267,6 +267,28 @@ describe('test sends', () => {
     expect(payload).toMatchObject({ entityName: 'not_defined_yet', operation: 'TEST', data: {}, previous: null });
   });
 
+  it("an $operations configuration without data sends the event catalog's example data of its first kind", async () => {
+    const h = await t.headers(uniqueTenant());
+    const secret = 'operations-test-secret-0123456789';
+    // Not the catalog's first kind: the configuration's own order decides.
+    const id = await createConfig(h, { entityName: '$operations', events: 'CIRCUIT_OPENED,DELIVERY_DEAD', secret });
+    const catalog = await t.app.inject({ method: 'GET', url: '/metadata/event-catalog', headers: h });
+    expect(catalog.statusCode, catalog.body).toBe(200);
+    const example = catalog
+      .json()
+      .data.find((e: any) => e.entityName === '$operations' && e.operation === 'CIRCUIT_OPENED').example.data;
+    expect(example).toMatchObject({ consecutiveFailures: expect.any(Number) });
+
+    const res = await t.app.inject({ method: 'POST', url: `/metadata/entity-webhooks/${id}/test`, headers: h });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().statusCode).toBe(204);
+    expect(receiver.received).toHaveLength(1);
+    expect(verifySignature(secret, receiver.received[0])).toBe(true);
+    const payload = JSON.parse(receiver.received[0].body);
+    expect(payload).toMatchObject({ entityName: '$operations', operation: 'TEST', previous: null });
+    expect(payload.data).toEqual(example);
+  });
+
   it('unknown, deleted and foreign ids are 404 WEBHOOK_CONFIG_NOT_FOUND; data that is not an object is 400', async () => {
     const { h } = await tenantWithEntity();
     const other = await t.headers(uniqueTenant());

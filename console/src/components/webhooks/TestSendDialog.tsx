@@ -8,13 +8,15 @@ import type { WebhookConfig } from './types';
 
 /**
  * The `data` of the catalog's example for the entity (its INSERT, or an `$operations`
- * configuration's first kind), as editable JSON; null while unknown.
+ * configuration's first kind, the one the server sends when no data is given), as editable JSON;
+ * null while unknown.
  */
-function useExampleData(entityName: string): string | null {
+function useExampleData(config: WebhookConfig): string | null {
   const [catalog] = useQuery({ query: ConsoleEventCatalogDocument });
   if (!catalog.data) return catalog.error ? '' : null;
-  const own = catalog.data.eventCatalog.filter((e) => e.entityName === entityName);
-  const entry = own.find((e) => e.operation === 'INSERT') ?? own[0];
+  const own = catalog.data.eventCatalog.filter((e) => e.entityName === config.entityName);
+  const first = config.operationalEvents?.[0] ?? 'INSERT';
+  const entry = own.find((e) => e.operation === first) ?? own[0];
   const data = (entry?.example as { data?: unknown } | undefined)?.data;
   return data === undefined ? '' : JSON.stringify(data, null, 2);
 }
@@ -39,7 +41,7 @@ function parseData(text: string): { data?: unknown; error?: string } {
  */
 export function TestSendDialog({ config, onClose }: { config: WebhookConfig; onClose: () => void }) {
   const { ref, close } = useModal();
-  const example = useExampleData(config.entityName);
+  const example = useExampleData(config);
   const [edited, setEdited] = useState<string | null>(null);
   const [invalid, setInvalid] = useState<string | null>(null);
   const [res, run] = useMutation(ConsoleSendTestDeliveryDocument);
