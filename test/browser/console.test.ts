@@ -172,6 +172,10 @@ describe.skipIf(inject('embedded'))('console in Chromium', () => {
     const create = async (url: string, withSecret: boolean) => {
       await page.getByRole('button', { name: 'New webhook' }).click();
       await page.getByRole('textbox', { name: 'Entity name' }).fill('orders');
+      // The operator's form names the setting behind the header names (the portal's does not).
+      expect(await page.getByRole('form', { name: 'New webhook form' }).textContent()).toContain(
+        '(the prefix is WEBHOOK_HEADER_PREFIX)',
+      );
       await page.getByRole('textbox', { name: 'Webhook URL' }).fill(url);
       if (withSecret) await page.getByRole('textbox', { name: 'Secret' }).fill(secret);
       for (const op of ['INSERT', 'UPDATE', 'UPSERT', 'DELETE']) {

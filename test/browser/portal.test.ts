@@ -231,6 +231,10 @@ describe.skipIf(inject('embedded'))('portal pages in Chromium', () => {
     await changed.getByRole('checkbox', { name: 'amount' }).waitFor();
     await portal().getByRole('textbox', { name: 'Webhook URL' }).fill(`${receiver.url}/customer`);
     await portal().getByRole('spinbutton', { name: 'Max retries' }).fill('0');
+    // A customer is shown how deliveries are signed, not the operator's settings and processes behind it.
+    const form = await portal().getByRole('form', { name: 'New webhook form' }).textContent();
+    expect(form).toContain('X-Hookgate-Signature: v1=<base64 HMAC-SHA256>.');
+    expect(form).not.toMatch(/WEBHOOK_HEADER_PREFIX|dispatcher/);
     await screenshot(page, 'portal-02-new-endpoint');
     await portal().getByRole('button', { name: 'Save' }).click();
     const row = portal()

@@ -21,6 +21,8 @@ import { limitOf, OPERATIONS_ENTITY, type WebhookConfig } from './types';
 /** Create, or edit (`config` set): the secret is write-only, so an empty one keeps the stored one. */
 export function WebhookForm({ config, onDone }: { config: WebhookConfig | null; onDone: () => void }) {
   const portalEntities = usePortalEntities();
+  // Settings and dispatchers are the operator's business: the portal's customers see neither.
+  const operator = portalEntities === null;
   const [entityName, setEntityName] = useState(config?.entityName ?? portalEntities?.[0] ?? '');
   const [url, setUrl] = useState(config?.webhookUrl ?? '');
   const [secret, setSecret] = useState('');
@@ -110,7 +112,7 @@ export function WebhookForm({ config, onDone }: { config: WebhookConfig | null; 
           hint={
             scheme === 'STANDARD_WEBHOOKS'
               ? 'webhook-id, webhook-timestamp, webhook-signature headers (standardwebhooks.com).'
-              : 'X-Hookgate-Timestamp and X-Hookgate-Signature: v1=<base64 HMAC-SHA256> (the prefix is WEBHOOK_HEADER_PREFIX).'
+              : `X-Hookgate-Timestamp and X-Hookgate-Signature: v1=<base64 HMAC-SHA256>${operator ? ' (the prefix is WEBHOOK_HEADER_PREFIX)' : ''}.`
           }
         />
         <TextField label="Secret" type="password" value={secret} onChange={setSecret} hint={secretHint} />
@@ -184,7 +186,7 @@ export function WebhookForm({ config, onDone }: { config: WebhookConfig | null; 
             max={10000}
             value={rateLimit}
             onChange={setRateLimit}
-            hint="Attempts started per second, over all dispatchers (1–10000). Blank: no limit."
+            hint={`Attempts started per second${operator ? ', over all dispatchers' : ''} (1–10000). Blank: no limit.`}
           />
           <TextField
             label="Max in flight"
@@ -193,7 +195,7 @@ export function WebhookForm({ config, onDone }: { config: WebhookConfig | null; 
             max={1000}
             value={maxInFlight}
             onChange={setMaxInFlight}
-            hint="Requests open at once, over all dispatchers (1–1000). Blank: no limit."
+            hint={`Requests open at once${operator ? ', over all dispatchers' : ''} (1–1000). Blank: no limit.`}
           />
           <SelectField
             label="Ordering"
