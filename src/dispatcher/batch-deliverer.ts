@@ -20,6 +20,7 @@ import { logDispatcherFailure } from './log-failure';
 import type { DispatcherMetrics } from './metrics';
 import { prepareEndpoint, signedRequest, type DeliveryConfig, type DeliveryEndpoint } from './request';
 import type { DispatcherSettings } from './settings';
+import { SettleQueue } from './settle-queue';
 import { sendAsSlotsFree, Slots } from './slots';
 import { nextState, type DispatchOutcome } from './transitions';
 import { ConcurrencyWindow } from './window';
@@ -57,13 +58,27 @@ interface ConfigShare {
   lastPacedStart: number;
 }
 
+/**
+ * How long the first result of a group waits for others before they are written: short beside a
+ * request's round trip, long enough that a busy tenant writes tens of results per statement.
+ */
+const SETTLE_DELAY_MS = 10;
+
+/** A request's result waiting in the settle queue, with its circuit outcome (none when no request was made). */
+interface QueuedResult {
+  outbox: TenantOutbox;
+  record: ClaimedRecord;
+  settlement: Settlement;
+  attempt: EndpointAttempt | undefined;
+}
+
 /** A configuration's learnt window is forgotten after this long without a request. */
 const WINDOW_IDLE_MS = 10 * 60_000;
 
 /** A claim of a tenant whose slots sent all it had claimed takes this many batches' worth of records (at most 1000). */
 const HUNGRY_CLAIM_BATCHES = 4;
 
-/** Claimed batches of one tenant in flight at once, at most (each holds its records until all are answered). */
+/** Claimed batches of one tenant still sending at once, at most (a batch whose records are all sent holds only requests). */
 const MAX_BATCHES_AHEAD = 32;
 
 /**
@@ -76,10 +91,11 @@ export function configConcurrency(tenantConcurrency: number): number {
 }
 
 /**
- * Delivers one claimed batch of one tenant, then settles it: sends each record (at most
- * `concurrency` requests in flight across all batches, `tenantConcurrency` per tenant and per
- * configuration its ConcurrencyWindow, at most configConcurrency()), renews the batch's leases while it runs, writes every
- * result in one statement, and gives back the records it did not send (shutdown).
+ * Delivers claimed batches of one tenant and settles their records as they end: sends each record
+ * (at most `concurrency` requests in flight across all batches, `tenantConcurrency` per tenant and
+ * per configuration its ConcurrencyWindow, at most configConcurrency()), renews the leases of the
+ * records not settled yet, writes each result with others of the tenant that ended about then
+ * (SettleQueue: one statement per group), and gives back the records it did not send (shutdown).
  */
 export class BatchDeliverer {
   private readonly agent: Agent;
@@ -92,6 +108,8 @@ export class BatchDeliverer {
   private closed = false;
   private readonly cleanCircuits = new CleanCircuits();
   private readonly latencySeries = new Map<string, { observe(seconds: number): void }>();
+  /** Results of ended requests waiting to be written, per tenant (group commit). */
+  private readonly settleQueue: SettleQueue<string, QueuedResult>;
 
   constructor(private readonly deps: BatchDelivererDeps) {
     this.agent = createDeliveryAgent({
@@ -99,6 +117,10 @@ export class BatchDeliverer {
       allowPrivateTargets: deps.allowPrivateTargets,
     });
     this.slots = new Slots(deps.settings.concurrency);
+    this.settleQueue = new SettleQueue((_tenantId, group) => this.writeGroup(group), {
+      maxGroup: deps.settings.batchSize,
+      delayMs: SETTLE_DELAY_MS,
+    });
   }
 
   /** Sends nothing more: records not sent yet are given back by their batch. */
@@ -157,46 +179,107 @@ export class BatchDeliverer {
     await this.agent.close().catch(() => undefined);
   }
 
-  /** Delivers one claimed batch and settles it in one statement; never throws. */
-  async deliverAndSettle(outbox: TenantOutbox, records: ClaimedRecord[]): Promise<void> {
-    const { results, unsent, endpointAttempts } = await this.deliverAll(outbox, records);
+  /**
+   * Delivers one claimed batch; each result is settled as its request ends, with others that end
+   * about then (SettleQueue). `sent`: every record has been sent or given back (its slots hold
+   * requests, no longer records waiting); `settled`: every result is written too, or rejects with
+   * a send that failed once the others are written.
+   */
+  deliverAndSettle(outbox: TenantOutbox, records: ClaimedRecord[]): { sent: Promise<void>; settled: Promise<void> } {
+    const { pool, workerId, settings } = this.deps;
+    // Records whose result is not written yet: their leases are renewed until it is.
+    const held = new Set(records.map((r) => r.id));
+    const renewLeases = setInterval(
+      () => {
+        extendLeases(pool, outbox, { workerId, ids: [...held], leaseMs: settings.leaseMs }).catch((err) =>
+          this.logFailure(err, 'dispatcher could not renew its leases'),
+        );
+      },
+      Math.max(500, Math.floor(settings.leaseMs / 3)),
+    );
+    let markSent!: () => void;
+    const sent = new Promise<void>((resolve) => (markSent = resolve));
+    let queued = 0;
+    let allWritten: (() => void) | undefined;
+    const written = (id: string) => () => {
+      held.delete(id);
+      if (--queued === 0) allWritten?.();
+    };
+    const onResult = (record: ClaimedRecord, settlement: Settlement, attempt: EndpointAttempt | undefined) => {
+      queued++;
+      this.settleQueue.push(outbox.tenantId, { outbox, record, settlement, attempt }, written(record.id));
+    };
+    const settled = (async () => {
+      let failure: { err: unknown } | undefined;
+      try {
+        const unsent = await this.deliverAll(outbox, records, onResult, markSent);
+        markSent();
+        if (unsent.length > 0) {
+          for (const id of unsent) held.delete(id);
+          try {
+            await this.giveBack(outbox, unsent);
+          } catch (err) {
+            this.logFailure(
+              err,
+              'dispatcher could not give back a batch; its records will be retried after their lease',
+            );
+          }
+        }
+      } catch (err) {
+        markSent();
+        failure = { err };
+      }
+      if (queued > 0) await new Promise<void>((resolve) => (allWritten = resolve));
+      clearInterval(renewLeases);
+      if (failure) throw failure.err;
+    })();
+    return { sent, settled };
+  }
+
+  /**
+   * The circuit outcomes and the results of one group of a tenant's ended requests, in one
+   * statement each; never throws.
+   */
+  private async writeGroup(group: QueuedResult[]): Promise<void> {
+    const { outbox } = group[0];
+    const attempts = group.flatMap((g) => (g.attempt ? [g.attempt] : []));
+    const settlements = group.map((g) => g.settlement);
     try {
-      // Before the settle: while the batch's records are still leased (in flight), a circuit due
+      // Before the settle: while the group's records are still leased (in flight), a circuit due
       // for a probe lets no other probe start, so its outcome is written before a second one can.
-      if (endpointAttempts.length > 0)
-        await this.recordCircuit(outbox, endpointAttempts, lastErrorsOf(records, results));
+      if (attempts.length > 0)
+        await this.recordCircuit(
+          outbox,
+          attempts,
+          lastErrorsOf(
+            group.map((g) => g.record),
+            settlements,
+          ),
+        );
     } catch (err) {
       this.logFailure(err, 'dispatcher could not record the circuit state of a batch');
     }
     try {
-      if (results.length > 0) await this.settle(outbox, results);
-      if (unsent.length > 0) await this.giveBack(outbox, unsent);
+      await this.settle(outbox, settlements);
     } catch (err) {
       // The records stay leased to this worker and come back when the lease runs out.
       this.logFailure(err, 'dispatcher could not settle a batch; its records will be retried after their lease');
     }
   }
 
-  /** Sends every record of the batch, renewing the batch's leases meanwhile. */
+  /**
+   * Sends every record of the batch, handing each result to `onResult` as its request ends;
+   * `allSent` is called once the last record has been sent. Returns the records not sent (shutdown).
+   */
   private async deliverAll(
     outbox: TenantOutbox,
     records: ClaimedRecord[],
-  ): Promise<{ results: Settlement[]; unsent: string[]; endpointAttempts: EndpointAttempt[] }> {
-    const { pool, workerId, settings } = this.deps;
-    const ids = records.map((r) => r.id);
-    const renewLeases = setInterval(
-      () => {
-        extendLeases(pool, outbox, { workerId, ids, leaseMs: settings.leaseMs }).catch((err) =>
-          this.logFailure(err, 'dispatcher could not renew its leases'),
-        );
-      },
-      Math.max(500, Math.floor(settings.leaseMs / 3)),
-    );
-    const results: Settlement[] = [];
+    onResult: (record: ClaimedRecord, settlement: Settlement, attempt: EndpointAttempt | undefined) => void,
+    allSent: () => void,
+  ): Promise<string[]> {
     const tenant = this.tenantShare(outbox.tenantId);
     tenant.waiting += records.length;
     let tenantUnsent = records.length;
-    const endpointAttempts: EndpointAttempt[] = [];
     const endpoints = new Endpoints(this.deps.headerPrefix);
     // One queue per configuration: a configuration at its share (or waiting for its pace) holds
     // back its own records only, not the batch's others.
@@ -220,7 +303,7 @@ export class BatchDeliverer {
           group,
           slots,
           async (record) => {
-            tenantUnsent--;
+            if (--tenantUnsent === 0) allSent();
             if (--tenant.waiting < this.deps.settings.batchSize && tenant.roomWaiters.length > 0)
               for (const wake of tenant.roomWaiters.splice(0)) wake();
             if (held) {
@@ -228,7 +311,8 @@ export class BatchDeliverer {
               held.unsent--;
               if (record.pace) held.share.lastPacedStart = Date.now();
             }
-            results.push(await this.attemptDelivery(outbox.tenantId, record, endpoints, endpointAttempts, held?.share));
+            const { settlement, attempt } = await this.attemptDelivery(outbox.tenantId, record, endpoints, held?.share);
+            onResult(record, settlement, attempt);
           },
           readyAt,
         );
@@ -236,10 +320,8 @@ export class BatchDeliverer {
       const outcomes = await Promise.allSettled(sent);
       const failed = outcomes.find((o) => o.status === 'rejected');
       if (failed) throw failed.reason;
-      const unsent = outcomes.flatMap((o) => (o.status === 'fulfilled' ? o.value.unsent.map((r) => r.id) : []));
-      return { results, unsent, endpointAttempts };
+      return outcomes.flatMap((o) => (o.status === 'fulfilled' ? o.value.unsent.map((r) => r.id) : []));
     } finally {
-      clearInterval(renewLeases);
       tenant.waiting -= tenantUnsent;
       if (tenant.waiting < this.deps.settings.batchSize) for (const wake of tenant.roomWaiters.splice(0)) wake();
       for (const held of shares) {
@@ -326,16 +408,17 @@ export class BatchDeliverer {
     tenantId: string,
     record: ClaimedRecord,
     endpoints: Endpoints,
-    endpointAttempts: EndpointAttempt[],
     share?: ConfigShare,
-  ): Promise<Settlement> {
+  ): Promise<{ settlement: Settlement; attempt?: EndpointAttempt }> {
     const prepared = endpoints.of(record.config);
     if ('refused' in prepared) {
       const transition = nextState(record, record.config, prepared.refused);
       return {
-        id: record.id,
-        transition,
-        attempt: { startedAt: Date.now(), durationMs: 0, statusCode: null, error: transition.lastError },
+        settlement: {
+          id: record.id,
+          transition,
+          attempt: { startedAt: Date.now(), durationMs: 0, statusCode: null, error: transition.lastError },
+        },
       };
     }
     const request = signedRequest(prepared.endpoint, record, Math.floor(Date.now() / 1000));
@@ -351,11 +434,11 @@ export class BatchDeliverer {
         'server.address': request.url.hostname,
       }) ?? null;
     const sent = await sendDelivery(this.agent, request);
-    endpointAttempts.push({
+    const attempt: EndpointAttempt = {
       configId: record.config!.id,
       ok: sent.outcome.kind === 'response' && isSuccessStatus(sent.outcome.statusCode),
       at: sent.startedAt + sent.durationMs,
-    });
+    };
     share?.window.report(
       { startedAt: sent.startedAt, durationMs: sent.durationMs, congested: isCongested(sent.outcome) },
       share.slots.isWaitedFor,
@@ -366,15 +449,18 @@ export class BatchDeliverer {
       'hookgate.delivery.status': transition.status,
     });
     return {
-      id: record.id,
-      transition,
-      attempt: {
-        startedAt: sent.startedAt,
-        durationMs: sent.durationMs,
-        statusCode: sent.outcome.kind === 'response' ? sent.outcome.statusCode : null,
-        error: transition.lastError,
-        responseBody: sent.responseBody,
+      settlement: {
+        id: record.id,
+        transition,
+        attempt: {
+          startedAt: sent.startedAt,
+          durationMs: sent.durationMs,
+          statusCode: sent.outcome.kind === 'response' ? sent.outcome.statusCode : null,
+          error: transition.lastError,
+          responseBody: sent.responseBody,
+        },
       },
+      attempt,
     };
   }
 

@@ -42,12 +42,12 @@ const STAYS_DUE: DrainOutcome = { kind: 'stays-due' };
  */
 const HELD_RECHECK_MS = 100;
 const HELD_HORIZON_MS = 1000;
-/** Small batches of a paced configuration in flight at once, at most. */
+/** Small batches of a paced configuration still sending at once, at most. */
 const HELD_BATCHES_AHEAD = 8;
 
 /**
  * The dispatcher: the scheduler (scheduler.ts) picks a tenant with due work → its records are
- * claimed here → delivered and settled by batch (batch-deliverer.ts).
+ * claimed here by batch → delivered, each record settled as its request ends (batch-deliverer.ts).
  *
  * Everything it knows is also in the tables, so a crash at any point loses nothing: claimed
  * records come back when their lease runs out.
@@ -129,7 +129,9 @@ export class Dispatcher {
       return { kind: 'failed', pause: !isConnectionError(err) };
     }
     const { batchSize } = this.deps.settings;
+    /** Batches not settled yet; of them, those with records not sent yet. */
     const inFlight = new Set<Promise<void>>();
+    const sending = new Set<Promise<unknown>>();
     let claimedAny = false;
     try {
       if (wakeups.mayRetire) {
@@ -141,20 +143,22 @@ export class Dispatcher {
         const { batch, waitMs } = await this.claim(outbox);
         if (batch.length > 0) {
           claimedAny = true;
-          const delivery: Promise<void> = this.deliverer
-            .deliverAndSettle(outbox, batch)
-            .finally(() => inFlight.delete(delivery));
+          const run = this.deliverer.deliverAndSettle(outbox, batch);
+          const delivery: Promise<void> = run.settled.finally(() => inFlight.delete(delivery));
           inFlight.add(delivery);
+          const sent: Promise<unknown> = run.sent.then(() => sending.delete(sent));
+          sending.add(sent);
         }
         if (batch.length >= batchSize || wakeups.again) {
           // Claims ahead of the sends as long as the tenant's slots keep up (BatchDeliverer.claimedEnough).
-          while (this.deliverer.claimedEnough(tenantId, inFlight.size)) {
+          while (this.deliverer.claimedEnough(tenantId, sending.size)) {
             // Batches held up by a configuration at its share (its endpoint hangs, say) do not
             // keep a new change of another configuration of the tenant waiting: it is claimed
             // beside them, with the held configurations left out.
             if (wakeups.again && this.deliverer.saturatedConfigs(tenantId).length > 0) break;
             await Promise.race([
               ...inFlight,
+              ...sending,
               this.deliverer.whenRoomFor(tenantId),
               new Promise<void>((resolve) => (wakeups.onWakeup = resolve)),
             ]);
@@ -164,7 +168,7 @@ export class Dispatcher {
         }
         if (waitMs !== null && waitMs <= HELD_HORIZON_MS) {
           // Records wait for the pace, a free slot or a probe: claim again when one may be free.
-          while (inFlight.size >= HELD_BATCHES_AHEAD) await Promise.race(inFlight);
+          while (sending.size >= HELD_BATCHES_AHEAD) await Promise.race([...inFlight, ...sending]);
           await Promise.race([
             ...inFlight,
             new Promise<void>((resolve) => setTimeout(resolve, waitMs)),

@@ -238,6 +238,40 @@ describe('dispatcher: delivery and the transition table', () => {
     expect(hung.duration_ms).toBeLessThan(2000);
   });
 
+  it('settles the records of a batch as their requests end: one hanging until its timeout holds back none of the others', async () => {
+    const tenant = suite.tenant();
+    const s = suite.services;
+    const timeoutMs = 5000;
+    await createConfig(s, tenant, { webhookUrl: `${suite.receiver.url}/one-hangs`, timeoutMs });
+    let hung: string | undefined;
+    suite.receiver.react = (r) => {
+      if (r.path !== '/one-hangs' || hung !== undefined) return { status: 204 };
+      hung = r.requestId;
+      return { hang: true };
+    };
+    const started = Date.now();
+    // One commit, one claim: all 20 records in one batch.
+    await commitChanges(s, tenant, inserts(20));
+    const rows = await eventually(
+      async () => {
+        const all = await outboxRows(s, tenant);
+        return all.filter((r) => r.status === 'DELIVERED').length === 19 ? all : undefined;
+      },
+      timeoutMs,
+      'the 19 answered records DELIVERED',
+    );
+    expect(Date.now() - started).toBeLessThan(timeoutMs / 2);
+    const waiting = rows.find((r) => r.status !== 'DELIVERED')!;
+    expect(waiting.request_id).toBe(hung);
+    expect(waiting.attempt_count).toBe(0);
+    expect(waiting.locked_by).not.toBeNull();
+    // The hanging one is settled too once its timeout ends it.
+    const after = await settledRows(tenant, 20, (r) => r.status === 'DELIVERED' || r.status === 'RETRYING');
+    expect(after.find((r) => r.request_id === hung)!.last_error).toBe(
+      `WEBHOOK_DELIVERY_RETRYABLE: timeout after ${timeoutMs} ms`,
+    );
+  });
+
   it('retries at the backoff the spec computes, then goes DEAD, logging every attempt', async () => {
     const tenant = suite.tenant();
     const s = suite.services;
