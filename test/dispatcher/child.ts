@@ -1,6 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { inject } from 'vitest';
 import { TEST_JWT_SECRET } from '../support/app';
+import { poolerSettings } from '../support/pooler';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -28,6 +30,8 @@ export function spawnDispatcher(
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       DB_POOL_SIZE: '4',
       DISPATCHER_TENANT_PREFIX: `${prefix}-`,
+      // On the suite's database the child connects the way the suite does, pooler included.
+      ...(databaseUrl === inject('databaseUrl') ? poolerSettings() : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

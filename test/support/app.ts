@@ -5,6 +5,7 @@ import { mintToken } from '../../src/auth/tokens';
 import { loadConfig, type Config } from '../../src/config';
 import { createLogger } from '../../src/logger';
 import { createHttpServer, startRuntime, type Runtime } from '../../src/runtime';
+import { poolerSettings } from './pooler';
 
 export const TEST_JWT_SECRET = 'test-secret-for-hookgate-suite-0123456789abcdef';
 
@@ -29,14 +30,10 @@ export function uniqueTenant(prefix = 't'): string {
  * client. `env` overrides settings, e.g. { DISPATCHER: 'off' }.
  */
 export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  // Behind a transaction-mode pooler (CI's PgBouncer run): the direct URL and statements it can serve.
-  const direct = inject('databaseDirectUrl');
-  const pooler: Record<string, string> = direct ? { DATABASE_DIRECT_URL: direct } : {};
-  if (process.env.DB_PREPARED_STATEMENTS) pooler.DB_PREPARED_STATEMENTS = process.env.DB_PREPARED_STATEMENTS;
   const config = loadConfig({
     NODE_ENV: 'test',
     DATABASE_URL: inject('databaseUrl'),
-    ...pooler,
+    ...poolerSettings(),
     AUTH_JWT_SECRET: TEST_JWT_SECRET,
     LOG_LEVEL: 'silent',
     DB_POOL_SIZE: inject('embedded') ? '1' : '5',
