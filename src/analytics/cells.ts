@@ -64,6 +64,7 @@ export function cellOf(type: ColumnType, v: unknown): unknown {
   }
 }
 
+/** Cells past `types` (a guard column) are left out. */
 export function rowsOf(types: ColumnType[], rows: unknown[][]): unknown[][] {
-  return rows.map((r) => r.map((v, i) => cellOf(types[i], v)));
+  return rows.map((r) => types.map((t, i) => cellOf(t, r[i])));
 }

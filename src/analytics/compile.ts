@@ -29,6 +29,11 @@ export interface CompiledQuery {
    * overflow (PostgreSQL then refuses the statement); run only when `sql` does. Same values.
    */
   wideSql?: string;
+  /**
+   * The statement answers one more column than `columns`, last: true in every row when the
+   * catalogue, in the statement's own snapshot, still holds the definition it was compiled from.
+   */
+  guarded?: boolean;
 }
 
 /** date_trunc units; fixed text chosen here, never taken from input. */
@@ -133,13 +138,14 @@ function columnType(item: SelectItem, source: SqlSource): FieldType {
 
 /**
  * Compiles `q` over `source`. With `paging: false` (a view used as a subquery) the statement has
- * neither ORDER BY nor LIMIT: the outer query decides both.
+ * neither ORDER BY nor LIMIT: the outer query decides both. `guard`, a boolean SQL expression
+ * that reads no row of `source`, becomes the last column (CompiledQuery.guarded).
  */
 export function compileQuery(
   source: SqlSource,
   q: ValidQuery,
   params: Params,
-  opts: { paging?: boolean } = {},
+  opts: { paging?: boolean; guard?: string } = {},
 ): CompiledQuery {
   const paging = opts.paging ?? true;
   const exprs: string[] = [];
@@ -190,9 +196,10 @@ export function compileQuery(
     rest += ` LIMIT ${params.add(q.limit)} OFFSET ${params.add(q.offset)}`;
   }
   const statement = (list: string[]) =>
-    `SELECT ${list.map((e, i) => `${e} AS ${quoteIdent(`c${i}`)}`).join(', ')} FROM ${source.from}${rest}`;
+    `SELECT ${(opts.guard ? [...list, opts.guard] : list).map((e, i) => `${e} AS ${quoteIdent(`c${i}`)}`).join(', ')} FROM ${source.from}${rest}`;
   const sql = statement(exprs);
   const compiled: CompiledQuery = { sql, values: params.values, columns, types };
+  if (opts.guard) compiled.guarded = true;
   if (wideExprs.some((e, i) => e !== exprs[i])) compiled.wideSql = statement(wideExprs);
   return compiled;
 }

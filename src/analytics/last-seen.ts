@@ -45,6 +45,16 @@ export class LastSeenDefinitions {
     return use(fresh.definition);
   }
 
+  /** The definition last seen under `key` (with its content), if any; it may have changed since. */
+  peek<D>(key: string): { definition: D; content: string } | undefined {
+    return this.entries.get(key) as { definition: D; content: string } | undefined;
+  }
+
+  /** Reads `key` fresh, and keeps what it read for the next query. */
+  reread<D>(key: string, read: () => Promise<D>): Promise<{ definition: D; content: string }> {
+    return this.read(key, read);
+  }
+
   private async read<D>(key: string, read: () => Promise<D>): Promise<{ definition: D; content: string }> {
     let definition: D;
     try {

@@ -11,7 +11,7 @@ import pg from 'pg';
 import { Histogram, type Registry } from 'prom-client';
 import type { Database } from '../db/database';
 import { isLostRace } from '../db/retry';
-import { quoteIdent, sqlInteger } from '../db/sql';
+import { qualified, quoteIdent, sqlInteger } from '../db/sql';
 import { AppError, isConnectionError } from '../errors';
 import type { EntityDefinition } from '../catalog/model';
 import { rowsOf } from './cells';
@@ -73,6 +73,7 @@ export class QueryRunner {
   private readonly gate: TenantGate;
   private readonly embeddedMaxCost: number;
   private readonly standby?: AnalyticsStandby;
+  private catalogue?: Promise<string | undefined>;
 
   constructor(
     private readonly db: Database,
@@ -101,6 +102,19 @@ export class QueryRunner {
 
   /** `tables`: the entities whose tables the statement reads (a standby must have replayed them). */
   async run(schema: string, q: CompiledQuery, tables: readonly EntityDefinition[] = []): Promise<TabularResult> {
+    return (await this.runChecked(schema, q, tables)).result;
+  }
+
+  /**
+   * As `run`; `confirmed` when the statement is guarded and its guard column held. The guard is
+   * read once per statement (it reads no row of the query), so the first row answers for all; a
+   * statement without rows confirms nothing.
+   */
+  async runChecked(
+    schema: string,
+    q: CompiledQuery,
+    tables: readonly EntityDefinition[] = [],
+  ): Promise<{ result: TabularResult; confirmed: boolean }> {
     const select = (sql: string, wider?: string) =>
       this.inReadOnly('query', schema, tables, async (client) => {
         // Compiled queries are all SELECTs; anything else cannot be planned on its own (EXPLAIN).
@@ -114,7 +128,28 @@ export class QueryRunner {
         }
       });
     const result = (await select(q.sql, q.wideSql)) ?? (await select(q.wideSql!))!;
-    return { columns: q.columns, rows: rowsOf(q.types, result.rows) };
+    const confirmed = !!q.guarded && result.rows.length > 0 && result.rows[0][q.columns.length] === true;
+    return { result: { columns: q.columns, rows: rowsOf(q.types, result.rows) }, confirmed };
+  }
+
+  /**
+   * The catalogue's table of entity definitions (quoted, qualified) for a statement's guard, when
+   * statements run where the catalogue is current: on the primary. A standby may not have replayed
+   * the latest definition yet, and the embedded database runs one statement at a time anyway.
+   */
+  entityCatalogue(): Promise<string | undefined> {
+    if (this.standby || this.db.embedded) return Promise.resolve(undefined);
+    this.catalogue ??= this.db.pool
+      .query<{ schema: string }>(
+        `SELECT n.nspname AS schema FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+          WHERE c.oid = to_regclass('entity_definitions')`,
+      )
+      .then((r) => (r.rows.length ? qualified(r.rows[0].schema, 'entity_definitions') : undefined));
+    // A failed look-up is not kept: the next query asks again, and runs unguarded meanwhile.
+    return this.catalogue.catch(() => {
+      this.catalogue = undefined;
+      return undefined;
+    });
   }
 
   /** PostgreSQL's plan for the statement, as text; it is planned, never executed. */

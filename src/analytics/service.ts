@@ -10,6 +10,7 @@ import type { ViewDefinition, ViewService } from '../catalog/view-service';
 import { Params } from '../db/sql';
 import type { TenantSchemas } from '../db/tenant-schema';
 import { AppError, type FieldError } from '../errors';
+import { entityGuard } from './guard';
 import { LastSeenDefinitions } from './last-seen';
 import { compileQuery, type CompiledQuery, type SqlSource } from './compile';
 import { MAX_BATCH_METRICS, type Filter, type SelectItem, type SourceField, type TabularResult } from '../query/model';
@@ -90,9 +91,12 @@ export class AnalyticsService {
   /** Runs a query over an entity (or a view without required parameters). */
   async query(ctx: TenantContext, body: unknown): Promise<TabularResult> {
     const name = entityNameOf(body);
+    const key = `entity\0${ctx.tenantId}\0${name}`;
+    const guarded = await this.guardedQuery(ctx, key, name, body as Record<string, unknown>);
+    if (guarded) return guarded;
     try {
       return await this.lastSeen.run(
-        `entity\0${ctx.tenantId}\0${name}`,
+        key,
         !this.runner.serial,
         () => this.entities.get(ctx, name),
         async (entity) => {
@@ -116,6 +120,61 @@ export class AnalyticsService {
       const { schema, compiled, tables } = await this.prepareViewAsEntity(ctx, view, body as Record<string, unknown>);
       return this.runner.run(schema, compiled, tables);
     }
+  }
+
+  /**
+   * One round trip instead of two: the query compiled from the entity definition last seen, its
+   * statement guarded (guard.ts). When the guard does not vouch for the answer (no rows, or the
+   * definition changed) the catalogue is read; an unchanged definition keeps the answer, else
+   * undefined: `query` starts over from the fresh definition. Undefined too when there is nothing
+   * to guard with (no definition seen yet, a standby, the embedded database).
+   */
+  private async guardedQuery(
+    ctx: TenantContext,
+    key: string,
+    name: string,
+    body: Record<string, unknown>,
+  ): Promise<TabularResult | undefined> {
+    const seen = this.runner.serial ? undefined : this.lastSeen.peek<EntityDefinition>(key);
+    if (!seen) return undefined;
+    const catalogue = await this.runner.entityCatalogue();
+    if (!catalogue) return undefined;
+    const entity = seen.definition;
+    const schema = await this.tenants.ensure(ctx.tenantId);
+    let compiled: CompiledQuery;
+    try {
+      const params = new Params();
+      const guard = entityGuard(catalogue, ctx.tenantId, entity, params);
+      compiled = this.compileBody(
+        entitySource(schema, entity),
+        timeFieldOf(entity, entity.timeField),
+        body,
+        params,
+        guard,
+      );
+    } catch {
+      // A body the old definition refuses may fit a new one: judged against a fresh read.
+      return undefined;
+    }
+    let answer: { result: TabularResult; confirmed: boolean } | undefined;
+    let failure: unknown;
+    try {
+      answer = await this.runner.runChecked(schema, compiled, [entity]);
+      if (answer.confirmed) return answer.result;
+    } catch (err) {
+      failure = err;
+    }
+    let fresh: { content: string };
+    try {
+      fresh = await this.lastSeen.reread(key, () => this.entities.get(ctx, name));
+    } catch (err) {
+      // No longer an entity (perhaps a view now): `query` decides.
+      if (err instanceof AppError && err.code === 'ENTITY_NOT_FOUND') return undefined;
+      throw err;
+    }
+    if (fresh.content !== seen.content) return undefined;
+    if (answer) return answer.result;
+    throw failure;
   }
 
   /** Checks a query as `query` does, and runs nothing. */
@@ -286,6 +345,7 @@ export class AnalyticsService {
     timeField: SourceField | undefined,
     body: Record<string, unknown>,
     params: Params,
+    guard?: string,
   ): CompiledQuery {
     const p = new Problems();
     const select = readSelect(body.select, source.fields, p);
@@ -299,7 +359,7 @@ export class AnalyticsService {
     const filter = readFilter(body.filter, source.fields, p);
     const paging = readPaging(body, p);
     p.throwIfAny();
-    return compileQuery(source, { select, filter, time, timeField, ...paging }, params);
+    return compileQuery(source, { select, filter, time, timeField, ...paging }, params, { guard });
   }
 
   /** Metric and batch answers: `time`, the dimensions, then a column named after the metric. */
