@@ -6,7 +6,8 @@
  *
  * Needs a real PostgreSQL (DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/postgres):
  * it creates a throw-away database there and drops it at the end. Prints one line per query with
- * medians, p95 and the ratio Hookgate / hand-written SQL.
+ * medians, p95 and the ratio Hookgate / hand-written SQL, then the round trip of an HTTP request
+ * that does no database work: the part of a short query's ratio no change to analytics can remove.
  */
 import 'reflect-metadata';
 import crypto from 'node:crypto';
@@ -174,6 +175,13 @@ async function main() {
       }
       results.push({ name: q.name, hookgate: timesOurs, handSql: timesHand, rows: b.length });
     }
+    // What HTTP alone costs here (a route without database work), the floor under every ratio above.
+    const timesHttp: number[] = [];
+    for (let i = 0; i < ITERATIONS; i++) {
+      const start = process.hrtime.bigint();
+      await call('GET', '/healthz');
+      timesHttp.push(Number(process.hrtime.bigint() - start) / 1e6);
+    }
 
     const pgVersion = (await hand.query('SHOW server_version')).rows[0].server_version;
     process.stdout.write(
@@ -194,6 +202,9 @@ async function main() {
         `| ${r.name} | ${r.rows} | ${mo.toFixed(1)} (${percentile(r.hookgate, 0.95).toFixed(1)}) | ${mh.toFixed(1)} (${percentile(r.handSql, 0.95).toFixed(1)}) | ${(mo / mh).toFixed(2)}× | ${paired.toFixed(2)}× |\n`,
       );
     }
+    process.stdout.write(
+      `\nHTTP round trip without database work (GET /healthz): median ${percentile(timesHttp, 0.5).toFixed(2)} ms\n`,
+    );
     await http.close();
   } finally {
     await hand.end().catch(() => undefined);
