@@ -168,10 +168,14 @@ export class BatchDeliverer {
     return Math.max(batchSize, Math.min(1000, batchSize * HUNGRY_CLAIM_BATCHES));
   }
 
-  /** Resolves once fewer than a batch of the tenant's records wait to be sent (at once if so now). */
-  whenRoomFor(tenantId: string): Promise<void> {
+  /**
+   * Resolves once fewer than a batch of the tenant's records wait to be sent; undefined when so
+   * now (a promise resolved already would let a drain held back by its batches loop without ever
+   * yielding).
+   */
+  whenRoomFor(tenantId: string): Promise<void> | undefined {
     const share = this.tenantSlots.get(tenantId);
-    if (!share || share.waiting < this.deps.settings.batchSize) return Promise.resolve();
+    if (!share || share.waiting < this.deps.settings.batchSize) return undefined;
     return new Promise((resolve) => share.roomWaiters.push(resolve));
   }
 

@@ -156,10 +156,11 @@ export class Dispatcher {
             // keep a new change of another configuration of the tenant waiting: it is claimed
             // beside them, with the held configurations left out.
             if (wakeups.again && this.deliverer.saturatedConfigs(tenantId).length > 0) break;
+            const room = this.deliverer.whenRoomFor(tenantId);
             await Promise.race([
               ...inFlight,
               ...sending,
-              this.deliverer.whenRoomFor(tenantId),
+              ...(room ? [room] : []),
               new Promise<void>((resolve) => (wakeups.onWakeup = resolve)),
             ]);
             wakeups.onWakeup = undefined;
