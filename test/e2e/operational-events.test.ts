@@ -242,10 +242,13 @@ describe('operational events: configurations and trigger notices', () => {
       });
       expect(r.requestId).toBe(body.requestId);
     }
-    const listed = await gqlRequest(t.app, OutboxRecordsDocument, { entityName: '$operations' }, h);
-    expect(listed.data!.outboxRecords.items.map((i) => [i.operation, i.status])).toEqual(
-      notices.map(() => ['TRIGGER_ACTION_FAILED', 'DELIVERED']),
-    );
+    // Settled just after the receiver answered: wait for the settle, not only the arrival.
+    const listed = await eventually(async () => {
+      const page = await gqlRequest(t.app, OutboxRecordsDocument, { entityName: '$operations' }, h);
+      const items = page.data!.outboxRecords.items.map((i) => [i.operation, i.status]);
+      return items.every(([, status]) => status === 'DELIVERED') ? items : undefined;
+    });
+    expect(listed).toEqual(notices.map(() => ['TRIGGER_ACTION_FAILED', 'DELIVERED']));
   });
 
   it('events failing in the database (duplicate keys of INSERT) are counted too, concurrent intake or not', async () => {
