@@ -135,6 +135,8 @@ describe.skipIf(inject('embedded'))('console: the analytics chart', () => {
     expect(await page.getByRole('table', { name: /Chart data/ }).count()).toBe(0);
     await page.getByText('Chart data', { exact: true }).click();
     const data = page.getByRole('table', { name: 'Chart data: each bucket of each series' });
+    // Rendered after the toggle event that the click fires: wait for it before reading.
+    await data.waitFor();
     expect(await data.getByRole('columnheader').allTextContents()).toEqual(['time', 'eu', 'us']);
     const dataRows = data.getByRole('row');
     expect(await dataRows.count()).toBe(1 + 17);
