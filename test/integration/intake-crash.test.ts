@@ -8,7 +8,8 @@ import { mintToken } from '../../src/auth/tokens';
 import { startEmbeddedDatabase } from '../../src/db/embedded';
 import { tenantSchemaName } from '../../src/db/tenant-schema';
 import { TEST_JWT_SECRET, uniqueTenant } from '../support/app';
-import { startProcess, type ServerProcess } from '../support/process';
+import { startSuiteProcess } from '../support/pooler';
+import type { ServerProcess } from '../support/process';
 
 /**
  * A RECORD trigger's event, records and outbox records commit together before the 202.
@@ -35,7 +36,7 @@ describe('intake survives kill -9 between receive and commit', () => {
     // data directory is opened again afterwards. PostgreSQL: the suite's database.
     const dataDir = embedded ? fs.mkdtempSync(path.join(os.tmpdir(), 'hookgate-crash-')) : undefined;
     if (dataDir) dirs.push(dataDir);
-    const server = startProcess('main.ts', {
+    const server = startSuiteProcess('main.ts', {
       ...(embedded ? { DATA_DIR: dataDir } : { DATABASE_URL: inject('databaseUrl') }),
       AUTH_JWT_SECRET: TEST_JWT_SECRET,
       DISPATCHER: 'off',

@@ -9,7 +9,8 @@ import { afterAll, describe, expect, inject, it, vi } from 'vitest';
 import { mintToken } from '../../src/auth/tokens';
 import { tenantSchemaName } from '../../src/db/tenant-schema';
 import { TEST_JWT_SECRET, uniqueTenant } from '../support/app';
-import { startProcess, type ServerProcess } from '../support/process';
+import { startSuiteProcess } from '../support/pooler';
+import type { ServerProcess } from '../support/process';
 
 /**
  * Tracing end to end: a server process exports OTLP/HTTP JSON to a collector in this test, and
@@ -122,7 +123,7 @@ describe('tracing', () => {
     const embedded = inject('embedded');
     const dataDir = embedded ? fs.mkdtempSync(path.join(os.tmpdir(), 'hookgate-tracing-')) : undefined;
     if (dataDir) dirs.push(dataDir);
-    const server = startProcess('main.ts', {
+    const server = startSuiteProcess('main.ts', {
       ...(dataDir ? { DATA_DIR: dataDir } : { DATABASE_URL: inject('databaseUrl') }),
       AUTH_JWT_SECRET: TEST_JWT_SECRET,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',

@@ -1,7 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { inject } from 'vitest';
-import { poolerSettings } from './pooler';
 
 export const ROOT = path.resolve(__dirname, '../..');
 
@@ -15,9 +13,6 @@ export interface ServerProcess {
 
 /** Runs `src/<entry>` in its own Node process (swc keeps decorator metadata) with `env`. */
 export function startProcess(entry: string, env: Record<string, string | undefined>): ServerProcess {
-  // A process on the suite's database connects the way the suite does, pooler included.
-  if (env.DATABASE_URL !== undefined && env.DATABASE_URL === inject('databaseUrl'))
-    env = { ...poolerSettings(), ...env };
   const child = spawn(process.execPath, ['-r', path.join(ROOT, 'scripts/register.js'), path.join(ROOT, 'src', entry)], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, NODE_ENV: 'test', LOG_LEVEL: 'warn', PORT: '0', ...env },
