@@ -12,7 +12,8 @@
  * floor-locked: the floor claiming with a row lock held by an open transaction instead of a lease,
  * one write per delivery; floor also runs the latency workload, woken by NOTIFY as Hookgate is; the
  * other two throughput only), BENCH_TRACE (1: per window, Hookgate's table statistics and the
- * plans of its claim and settle). DATABASE_URL (default the local PostgreSQL) is the server: every
+ * plans of its claim and settle; for the queued workloads the requests in flight every 250 ms and
+ * each consumer's event-loop delay). DATABASE_URL (default the local PostgreSQL) is the server: every
  * run gets a database of its own, dropped after.
  *
  * Same for all three: one receiver process answering 204 (bench/dispatcher/receiver.ts); the same
@@ -268,6 +269,8 @@ class BackendCpu {
 
 interface Cpu {
   consumerNode: number;
+  /** The receiver's process: the same for every system, and part of what the machine spends per delivery. */
+  receiverNode: number;
   writerNode: number;
   pgConsumer: number;
   pgWriter: number;
@@ -275,6 +278,7 @@ interface Cpu {
 
 class CpuMeter {
   private consumerBase = 0;
+  private receiverBase = 0;
   private writerBase = process.cpuUsage();
   private backends: BackendCpu;
 
@@ -283,6 +287,7 @@ class CpuMeter {
     database: string,
     writerPids: Set<number>,
     private readonly consumerPid: number,
+    private readonly receiverPid: number,
   ) {
     this.backends = new BackendCpu(admin, database, writerPids);
   }
@@ -290,15 +295,18 @@ class CpuMeter {
   async start(): Promise<void> {
     await this.backends.start();
     this.consumerBase = processCpuSeconds(this.consumerPid);
+    this.receiverBase = processCpuSeconds(this.receiverPid);
     this.writerBase = process.cpuUsage();
   }
 
   async stop(): Promise<Cpu> {
     const consumerNode = processCpuSeconds(this.consumerPid) - this.consumerBase;
+    const receiverNode = processCpuSeconds(this.receiverPid) - this.receiverBase;
     const w = process.cpuUsage(this.writerBase);
     const pgCpu = await this.backends.stop();
     return {
       consumerNode,
+      receiverNode,
       writerNode: (w.user + w.system) / 1e6,
       pgConsumer: pgCpu.consumer,
       pgWriter: pgCpu.writer,
@@ -755,7 +763,7 @@ async function runOne(
     );
     const settings = (consumer.first as { settings: string }).settings;
     const base = { system, label, settings, round, workload };
-    const meter = new CpuMeter(dbAdmin, database, writerPids, consumer.proc.pid!);
+    const meter = new CpuMeter(dbAdmin, database, writerPids, consumer.proc.pid!, receiver.proc.pid!);
     const s = side;
     let seq = 0;
     if (isQueued(workload)) {
@@ -787,7 +795,10 @@ async function runOne(
       await waitForArrivals(receiver, QUEUED, 600_000);
       const seconds = (now() - started) / 1000;
       const cpu = await meter.stop();
-      const inFlight = await receiver.ask<{ max: number; median: number }>({ cmd: 'inflight' });
+      const { series, ...inFlight } = await receiver.ask<{ max: number; median: number; series: number[] }>({
+        cmd: 'inflight',
+      });
+      if (TRACE) console.log(`    (${label}: requests in flight every 250 ms: ${series.join(' ')})`);
       if (slow > 0) {
         const { slow: slowArrived } = await receiver.ask<{ slow: number }>({ cmd: 'count' });
         console.log(`    (${label}: ${slowArrived} requests reached the slow tenant's endpoint meanwhile)`);
@@ -884,7 +895,9 @@ function describe(r: RunResult): string {
   const cpu =
     `CPU ms/delivery: consumer node ${f3(perDelivery(c.consumerNode, r.deliveries))}, ` +
     `writers node ${f3(perDelivery(c.writerNode, r.deliveries))}, ` +
-    `PostgreSQL consumer ${f3(perDelivery(c.pgConsumer, r.deliveries))} + writers ${f3(perDelivery(c.pgWriter, r.deliveries))} = ${f3(perDelivery(c.pgConsumer + c.pgWriter, r.deliveries))}`;
+    `PostgreSQL consumer ${f3(perDelivery(c.pgConsumer, r.deliveries))} + writers ${f3(perDelivery(c.pgWriter, r.deliveries))} = ${f3(perDelivery(c.pgConsumer + c.pgWriter, r.deliveries))}, ` +
+    `receiver node ${f3(perDelivery(c.receiverNode, r.deliveries))}; ` +
+    `all ${f3(perDelivery(c.consumerNode + c.writerNode + c.pgConsumer + c.pgWriter + c.receiverNode, r.deliveries))}`;
   if (isQueued(r.workload)) {
     const flight = r.inFlight ? `; in flight max ${r.inFlight.max} median ${r.inFlight.median}` : '';
     return `${Math.round(r.rate!)} deliveries/s${flight}; RSS ${Math.round(r.rssMb)} MB; ${cpu}`;
@@ -937,6 +950,12 @@ function summarise(results: RunResult[], workloads: Workload[]): void {
   const of = (label: string, workload: Workload) => results.filter((r) => r.label === label && r.workload === workload);
   const pgPer = (r: RunResult) => perDelivery(r.cpu.pgConsumer + r.cpu.pgWriter, r.deliveries);
   const nodePer = (r: RunResult) => perDelivery(r.cpu.consumerNode, r.deliveries);
+  /** Every process of the run (consumer, writers, receiver, PostgreSQL): what the machine spends per delivery. */
+  const allPer = (r: RunResult) =>
+    perDelivery(
+      r.cpu.consumerNode + r.cpu.writerNode + r.cpu.receiverNode + r.cpu.pgConsumer + r.cpu.pgWriter,
+      r.deliveries,
+    );
   /** Throughput (higher is better) or p99 latency (lower is better). */
   const score = (r: RunResult) => (isQueued(r.workload) ? r.rate! : -r.p99!);
   console.log('\nsummary (medians of rounds; ratios per round)');
@@ -948,7 +967,7 @@ function summarise(results: RunResult[], workloads: Workload[]): void {
         ? `${Math.round(median(rs.map((r) => r.rate!)))} deliveries/s, in flight max ${median(rs.map((r) => r.inFlight?.max ?? 0))} median ${median(rs.map((r) => r.inFlight?.median ?? 0))}`
         : `p50 ${f2(median(rs.map((r) => r.p50!)))} p99 ${f1(median(rs.map((r) => r.p99!)))} ms, last/first p50 ${f2(median(rs.map((r) => r.windows![r.windows!.length - 1].p50 / r.windows![0].p50)))}`;
       console.log(
-        `  ${workload.padEnd(15)} ${v.label} [${rs[0].settings}]: ${main}; PostgreSQL CPU ${f3(median(rs.map(pgPer)))} ms/delivery, consumer node ${f3(median(rs.map(nodePer)))} ms/delivery, RSS ${Math.round(median(rs.map((r) => r.rssMb)))} MB`,
+        `  ${workload.padEnd(15)} ${v.label} [${rs[0].settings}]: ${main}; PostgreSQL CPU ${f3(median(rs.map(pgPer)))} ms/delivery, consumer node ${f3(median(rs.map(nodePer)))} ms/delivery, all processes ${f3(median(rs.map(allPer)))} ms/delivery, RSS ${Math.round(median(rs.map((r) => r.rssMb)))} MB`,
       );
     }
     // Each Hookgate or floor variant against each peer's best setting of the same round.
@@ -959,6 +978,7 @@ function summarise(results: RunResult[], workloads: Workload[]): void {
       for (const peer of peers) {
         const ratios: number[] = [];
         const cpu: number[] = [];
+        const all: number[] = [];
         const bests: string[] = [];
         for (const r of of(h.label, workload)) {
           const rivals = results.filter((x) => x.system === peer && x.workload === workload && x.round === r.round);
@@ -966,11 +986,12 @@ function summarise(results: RunResult[], workloads: Workload[]): void {
           const best = rivals.reduce((a, b) => (score(b) > score(a) ? b : a));
           ratios.push(isQueued(workload) ? r.rate! / best.rate! : r.p99! / best.p99!);
           cpu.push(pgPer(r) / pgPer(best));
+          all.push(allPer(r) / allPer(best));
           bests.push(best.label);
         }
         if (ratios.length === 0) continue;
         console.log(
-          `  ${workload.padEnd(15)} ${h.label} / best ${peer} (${bests.join(', ')}): ${isQueued(workload) ? 'throughput' : 'p99'} ${ratios.map(f2).join(' ')} (median ${f2(median(ratios))}); PostgreSQL CPU per delivery ${cpu.map(f2).join(' ')} (median ${f2(median(cpu))})`,
+          `  ${workload.padEnd(15)} ${h.label} / best ${peer} (${bests.join(', ')}): ${isQueued(workload) ? 'throughput' : 'p99'} ${ratios.map(f2).join(' ')} (median ${f2(median(ratios))}); PostgreSQL CPU per delivery ${cpu.map(f2).join(' ')} (median ${f2(median(cpu))}); all processes' CPU per delivery ${all.map(f2).join(' ')} (median ${f2(median(all))})`,
         );
       }
     }
@@ -986,8 +1007,9 @@ function summarise(results: RunResult[], workloads: Workload[]): void {
       if (x.length === 0 || y.length !== x.length) continue;
       const ratios = x.map((r, k) => (isQueued(workload) ? r.rate! / y[k].rate! : r.p99! / y[k].p99!));
       const cpu = x.map((r, k) => pgPer(r) / pgPer(y[k]));
+      const all = x.map((r, k) => allPer(r) / allPer(y[k]));
       console.log(
-        `  ${workload.padEnd(15)} ${a} / ${b}: ${isQueued(workload) ? 'throughput' : 'p99'} ${ratios.map(f2).join(' ')} (median ${f2(median(ratios))}); PostgreSQL CPU per delivery ${cpu.map(f2).join(' ')} (median ${f2(median(cpu))})`,
+        `  ${workload.padEnd(15)} ${a} / ${b}: ${isQueued(workload) ? 'throughput' : 'p99'} ${ratios.map(f2).join(' ')} (median ${f2(median(ratios))}); PostgreSQL CPU per delivery ${cpu.map(f2).join(' ')} (median ${f2(median(cpu))}); all processes' CPU per delivery ${all.map(f2).join(' ')} (median ${f2(median(all))})`,
       );
     }
   }

@@ -96,7 +96,9 @@ process.on(
     else if (msg.cmd === 'arrivals') process.send!({ arrivals });
     else if (msg.cmd === 'inflight') {
       const busy = samples.filter((s) => s > 0).sort((a, b) => a - b);
-      process.send!({ max: busy.at(-1) ?? 0, median: busy[Math.floor(busy.length / 2)] ?? 0 });
+      // Every fifth sample (250 ms apart), to see a run's ramp and tail (BENCH_TRACE).
+      const series = samples.filter((_, i) => i % 5 === 0);
+      process.send!({ max: busy.at(-1) ?? 0, median: busy[Math.floor(busy.length / 2)] ?? 0, series });
     } else if (msg.cmd === 'reset') {
       count = 0;
       slow = 0;

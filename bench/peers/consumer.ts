@@ -7,6 +7,7 @@
  * IPC: sends { ready, settings } once loaded and connected; { cmd: 'start' } starts consuming and answers
  * { started }; { cmd: 'stop' } stops it and answers { stopped }, then the process exits.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import 'reflect-metadata';
 import crypto from 'node:crypto';
 import { Registry } from 'prom-client';
@@ -115,7 +116,11 @@ async function floor(locked: boolean): Promise<Consumer> {
   const pool = createDispatcherPool(databaseUrl, 6, logger);
   // Hookgate's own HTTP client, the cheapest one measured (bench/http-client.ts, and no undici
   // timers): the floor is what Hookgate's dispatcher could cost with none of the product.
-  const agent = createDeliveryAgent({ connectionsPerOrigin: 64, allowPrivateTargets: true });
+  // A connection for each request its loops keep in flight (a batch of 100 each).
+  const agent = createDeliveryAgent({
+    connectionsPerOrigin: Math.max(64, FLOOR_LOOPS * 100),
+    allowPrivateTargets: true,
+  });
   const url = new URL(receiverUrl);
   const send = async (body: string, requestId: string) => {
     const ts = Math.floor(Date.now() / 1000);
@@ -221,7 +226,7 @@ async function floor(locked: boolean): Promise<Consumer> {
   };
   const loop = locked ? lockedLoop : listener ? notifiedLoop : leasedLoop;
   return {
-    settings: `${FLOOR_LOOPS} loops × 100, 64 connections, synchronous_commit=off`,
+    settings: `${FLOOR_LOOPS} loops × 100, ${Math.max(64, FLOOR_LOOPS * 100)} connections, synchronous_commit=off`,
     async start() {
       running = true;
       if (listener) {
@@ -350,13 +355,25 @@ async function main(): Promise<void> {
         : system === 'graphile-worker'
           ? await graphileWorker()
           : await pgBoss();
+  // BENCH_TRACE: how long this process's event loop was held up, to tell a busy consumer from an idle one.
+  const loopDelay = process.env.BENCH_TRACE === '1' ? monitorEventLoopDelay({ resolution: 10 }) : undefined;
   process.on('message', (msg: { cmd: string }) => {
-    if (msg.cmd === 'start') void consumer.start().then(() => process.send!({ started: true }));
-    else if (msg.cmd === 'stop')
+    if (msg.cmd === 'start') {
+      loopDelay?.enable();
+      void consumer.start().then(() => process.send!({ started: true }));
+    } else if (msg.cmd === 'stop') {
+      if (loopDelay) {
+        loopDelay.disable();
+        const ms = (ns: number) => (ns / 1e6).toFixed(1);
+        console.log(
+          `    (${system}: event loop delay p50 ${ms(loopDelay.percentile(50))} p99 ${ms(loopDelay.percentile(99))} max ${ms(loopDelay.max)} ms)`,
+        );
+      }
       void consumer.stop().then(() => {
         process.send!({ stopped: true });
         setTimeout(() => process.exit(0), 50);
       });
+    }
   });
   process.on('disconnect', () => process.exit(0));
   process.send!({ ready: true, settings: consumer.settings });
