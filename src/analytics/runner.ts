@@ -21,16 +21,18 @@ import type { TabularResult } from '../query/model';
 import { TenantGate } from './tenant-gate';
 
 const TIMESTAMP_WITHOUT_TIME_ZONE = 1114;
+const TIMESTAMP_WITH_TIME_ZONE = 1184;
 const NUMERIC = 1700;
 const NUMERIC_VALUE_OUT_OF_RANGE = '22003';
 
 /**
  * Time buckets arrive as UTC wall-clock timestamps; kept as text so no local time zone shifts them.
  * NUMERIC stays text too: a sum can pass what a double holds, and cells.ts keeps its digits then.
+ * So does timestamptz: cells.ts writes it as ISO text without a Date per cell.
  */
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === TIMESTAMP_WITHOUT_TIME_ZONE || oid === NUMERIC
+    oid === TIMESTAMP_WITHOUT_TIME_ZONE || oid === NUMERIC || oid === TIMESTAMP_WITH_TIME_ZONE
       ? (v: string) => v
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };

@@ -58,6 +58,40 @@ function entityNameOf(body: unknown): string {
   return body.entity;
 }
 
+/**
+ * Compiled statements kept per process, and the longest body kept: bounds their memory at a few
+ * megabytes however many tenants query; an evicted one is only compiled again.
+ */
+const MAX_COMPILED_KEPT = 1_000;
+const MAX_KEPT_BODY = 4_096;
+
+/**
+ * A body's text when it is plain JSON data (what a REST body is), the key of what was compiled
+ * from it; undefined for anything JSON text would not tell apart (undefined, -0, class instances
+ * such as GraphQL inputs, Dates), which is then compiled on every query.
+ */
+function plainBodyKey(body: unknown): string | undefined {
+  const stack: unknown[] = [body];
+  while (stack.length) {
+    const v = stack.pop();
+    if (v === null || typeof v === 'string' || typeof v === 'boolean') continue;
+    if (typeof v === 'number') {
+      if (!Number.isFinite(v) || Object.is(v, -0)) return undefined;
+      continue;
+    }
+    if (Array.isArray(v)) {
+      for (const x of v) stack.push(x);
+      continue;
+    }
+    if (typeof v !== 'object') return undefined;
+    const proto = Object.getPrototypeOf(v);
+    if (proto !== Object.prototype && proto !== null) return undefined;
+    for (const k in v) stack.push((v as Record<string, unknown>)[k]);
+  }
+  const key = JSON.stringify(body);
+  return key.length <= MAX_KEPT_BODY ? key : undefined;
+}
+
 /** A stored definition whose entity changed under it is the definition's fault, not the caller's. */
 const staleDefinition = (what: 'metric' | 'view') =>
   invalidQuery([{ field: what, message: `the ${what} no longer fits its entity; define it again` }]);
@@ -80,6 +114,13 @@ export class AnalyticsService {
    * its entity changes (then the object is new).
    */
   private readonly parsedDefinitions = new WeakMap<object, unknown>();
+
+  /**
+   * Guarded statements by definition, schema, catalogue and body: a repeated query is read and
+   * compiled once (compiling is a pure function of these), until the definition changes (then its
+   * object is new, and what was kept with the old one is not used).
+   */
+  private readonly compiledGuarded = new Map<string, { definition: object; compiled: CompiledQuery }>();
 
   private parsedOnce<T>(definition: object, parse: () => T): T {
     if (this.parsedDefinitions.has(definition)) return this.parsedDefinitions.get(definition) as T;
@@ -141,20 +182,33 @@ export class AnalyticsService {
     if (!catalogue) return undefined;
     const entity = seen.definition;
     const schema = await this.tenants.ensure(ctx.tenantId);
-    let compiled: CompiledQuery;
-    try {
-      const params = new Params();
-      const guard = entityGuard(catalogue, ctx.tenantId, entity, params);
-      compiled = this.compileBody(
-        entitySource(schema, entity),
-        timeFieldOf(entity, entity.timeField),
-        body,
-        params,
-        guard,
-      );
-    } catch {
-      // A body the old definition refuses may fit a new one: judged against a fresh read.
-      return undefined;
+    const bodyKey = plainBodyKey(body);
+    const cacheKey = bodyKey === undefined ? undefined : `${key}\0${schema}\0${catalogue}\0${bodyKey}`;
+    const kept = cacheKey === undefined ? undefined : this.compiledGuarded.get(cacheKey);
+    let compiled = kept?.definition === entity ? kept.compiled : undefined;
+    if (!compiled) {
+      try {
+        const params = new Params();
+        const guard = entityGuard(catalogue, ctx.tenantId, entity, params);
+        compiled = this.compileBody(
+          entitySource(schema, entity),
+          timeFieldOf(entity, entity.timeField),
+          body,
+          params,
+          guard,
+        );
+      } catch {
+        // A body the old definition refuses may fit a new one: judged against a fresh read.
+        return undefined;
+      }
+      if (cacheKey !== undefined) {
+        this.compiledGuarded.delete(cacheKey);
+        if (this.compiledGuarded.size >= MAX_COMPILED_KEPT)
+          this.compiledGuarded.delete(this.compiledGuarded.keys().next().value!);
+        // Shared by every later request with this body: nothing downstream may change it.
+        Object.freeze(compiled.values);
+        this.compiledGuarded.set(cacheKey, { definition: entity, compiled: Object.freeze(compiled) });
+      }
     }
     let answer: { result: TabularResult; confirmed: boolean } | undefined;
     let failure: unknown;
