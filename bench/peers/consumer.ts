@@ -322,8 +322,12 @@ async function pgBoss(): Promise<Consumer> {
           notifyPollingIntervalSeconds: 0.5,
           burstWhenBatchFull: true,
         },
+        // Only the jobs whose request failed are failed (and retried): a batch handler that threw
+        // would fail the whole batch and send its delivered jobs again.
         async (jobs) => {
-          await Promise.all(jobs.map((j) => send(j.data.body, j.data.requestId)));
+          const sent = await Promise.allSettled(jobs.map((j) => send(j.data.body, j.data.requestId)));
+          const failed = jobs.filter((_, i) => sent[i].status === 'rejected').map((j) => j.id);
+          if (failed.length > 0) await boss.fail('deliver', failed);
         },
       );
     },
