@@ -68,17 +68,19 @@ async function main() {
     const http = new HttpPool(`http://127.0.0.1:${address.port}`, { connections: 4 });
     const token = await mintToken(SECRET, { sub: 'bench', tenantId: TENANT, permissions: ['tenant:admin'] });
     const headers = { authorization: `Bearer ${token}`, 'x-tenant-id': TENANT, 'content-type': 'application/json' };
-    const call = async (method: string, path: string, body?: unknown) => {
-      const res = await http.request({
+    // One JSON caller per server: a failed request says which server and path refused it.
+    const callerOf = (pool: HttpPool, label: string) => async (method: string, path: string, body?: unknown) => {
+      const res = await pool.request({
         method: method as 'POST',
         path,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await res.body.text();
-      if (res.statusCode >= 300) throw new Error(`${method} ${path}: ${res.statusCode} ${text.slice(0, 300)}`);
+      if (res.statusCode >= 300) throw new Error(`${label}${method} ${path}: ${res.statusCode} ${text.slice(0, 300)}`);
       return text ? JSON.parse(text) : undefined;
     };
+    const call = callerOf(http, '');
 
     const bareStatements: string[] = [];
     bare.post<{ Params: { n: string }; Body: { values: unknown[] } }>('/raw/:n', async (req) => {
@@ -94,17 +96,7 @@ async function main() {
     const bareHttp = new HttpPool(`http://127.0.0.1:${(bare.server.address() as { port: number }).port}`, {
       connections: 4,
     });
-    const callBare = async (method: string, path: string, body?: unknown) => {
-      const res = await bareHttp.request({
-        method: method as 'POST',
-        path,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await res.body.text();
-      if (res.statusCode >= 300) throw new Error(`bare ${method} ${path}: ${res.statusCode} ${text.slice(0, 300)}`);
-      return JSON.parse(text);
-    };
+    const callBare = callerOf(bareHttp, 'bare ');
 
     // The catalogue through the service, the rows straight into the table (the record API is not under test here).
     await call('POST', '/metadata/entities', {
