@@ -13,8 +13,7 @@ function isoUtc(v: unknown): unknown {
   return v;
 }
 
-const TIMESTAMPTZ = 1184;
-const parseTimestamptz = pg.types.getTypeParser(TIMESTAMPTZ) as (v: string) => unknown;
+const parseTimestamptz = pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ) as (v: string) => unknown;
 const AT_UTC = /^(\d{4}-\d\d-\d\d) (\d\d:\d\d:\d\d)(\.\d{1,6})?\+00$/;
 
 /**

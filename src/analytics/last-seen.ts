@@ -6,6 +6,7 @@
  * included, shows in the next answer), at the cost of one round trip instead of two: the read and
  * the query run side by side, on different connections.
  */
+import { setNewest } from '../bounded-map';
 
 /** Entries kept, per process: tenants × names in daily use fit; an evicted one only costs a round trip. */
 const MAX_ENTRIES = 2_000;
@@ -71,9 +72,7 @@ export class LastSeenDefinitions {
       definition: D;
       content: string;
     };
-    this.entries.delete(key);
-    if (this.entries.size >= MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, entry);
+    setNewest(this.entries, key, entry, MAX_ENTRIES);
     return entry;
   }
 }

@@ -21,7 +21,6 @@ import type { TabularResult } from '../query/model';
 import { TenantGate } from './tenant-gate';
 
 const TIMESTAMP_WITHOUT_TIME_ZONE = 1114;
-const TIMESTAMP_WITH_TIME_ZONE = 1184;
 const NUMERIC = 1700;
 const NUMERIC_VALUE_OUT_OF_RANGE = '22003';
 
@@ -32,7 +31,7 @@ const NUMERIC_VALUE_OUT_OF_RANGE = '22003';
  */
 const types = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    oid === TIMESTAMP_WITHOUT_TIME_ZONE || oid === NUMERIC || oid === TIMESTAMP_WITH_TIME_ZONE
+    oid === TIMESTAMP_WITHOUT_TIME_ZONE || oid === NUMERIC || oid === pg.types.builtins.TIMESTAMPTZ
       ? (v: string) => v
       : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };

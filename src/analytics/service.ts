@@ -28,6 +28,7 @@ import {
 import type { QueryRunner } from './runner';
 import type { AnalyticsStandby } from './standby';
 import { bindView, entitySource, readViewSelect, viewSource } from './sources';
+import { setNewest } from '../bounded-map';
 
 interface Prepared {
   schema: string;
@@ -202,12 +203,14 @@ export class AnalyticsService {
         return undefined;
       }
       if (cacheKey !== undefined) {
-        this.compiledGuarded.delete(cacheKey);
-        if (this.compiledGuarded.size >= MAX_COMPILED_KEPT)
-          this.compiledGuarded.delete(this.compiledGuarded.keys().next().value!);
         // Shared by every later request with this body: nothing downstream may change it.
         Object.freeze(compiled.values);
-        this.compiledGuarded.set(cacheKey, { definition: entity, compiled: Object.freeze(compiled) });
+        setNewest(
+          this.compiledGuarded,
+          cacheKey,
+          { definition: entity, compiled: Object.freeze(compiled) },
+          MAX_COMPILED_KEPT,
+        );
       }
     }
     let answer: { result: TabularResult; confirmed: boolean } | undefined;

@@ -13,6 +13,7 @@
 import type pg from 'pg';
 import { Gauge, type Registry } from 'prom-client';
 import { AppError, isConnectionError } from '../errors';
+import { setNewest } from '../bounded-map';
 
 /** Entries kept, per process: tenants × entities in daily use fit; an evicted one costs a round trip. */
 const MAX_ENTRIES = 2_000;
@@ -126,9 +127,7 @@ export class AnalyticsStandby {
     lsn.catch(() => {
       if (this.required.get(key)?.lsn === lsn) this.required.delete(key);
     });
-    this.required.delete(key);
-    if (this.required.size >= MAX_ENTRIES) this.required.delete(this.required.keys().next().value!);
-    this.required.set(key, { content, lsn });
+    setNewest(this.required, key, { content, lsn }, MAX_ENTRIES);
     return lsn;
   }
 

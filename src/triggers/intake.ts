@@ -14,6 +14,7 @@ import { EventWriter, type ActionApplier, type EventWriterOptions, type RecordAc
 import { schemeHeaders, verifyScheme, type SchemeSettings, type SignatureScheme } from './schemes';
 import { slackChallenge } from './slack-challenge';
 import type { BatchOperation } from '../records/record-service';
+import { setNewest } from '../bounded-map';
 
 /** What intake needs to know about a trigger, read once per request before the body is. */
 export interface IntakeTarget {
@@ -232,9 +233,7 @@ export class TriggerIntake {
             }
           : null,
     };
-    this.known.delete(id);
-    if (this.known.size >= KNOWN_TRIGGERS) this.known.delete(this.known.keys().next().value!);
-    this.known.set(id, target);
+    setNewest(this.known, id, target, KNOWN_TRIGGERS);
     return target;
   }
 

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { cellOf, rowsOf } from '../../src/analytics/cells';
 
 /** What the answer was when node-postgres parsed every timestamptz into a Date. */
-const viaDriver = (v: string) => cellOf('TIMESTAMP', (pg.types.getTypeParser(1184) as (s: string) => unknown)(v));
+const viaDriver = (v: string) =>
+  cellOf('TIMESTAMP', (pg.types.getTypeParser(pg.types.builtins.TIMESTAMPTZ) as (s: string) => unknown)(v));
 
 describe('analytics timestamp cells', () => {
   it("answers PostgreSQL's timestamptz text as the driver's Date would, without one at offset +00", () => {
