@@ -65,29 +65,33 @@ function entityNameOf(body: unknown): string {
  */
 const MAX_COMPILED_KEPT = 1_000;
 const MAX_KEPT_BODY = 4_096;
+const MAX_KEPT_DEPTH = 64;
 
 /**
  * A body's text when it is plain JSON data (what a REST body is), the key of what was compiled
  * from it; undefined for anything JSON text would not tell apart (undefined, -0, class instances
- * such as GraphQL inputs, Dates), which is then compiled on every query.
+ * such as GraphQL inputs, Dates) and for bodies nested deeper than MAX_KEPT_DEPTH (JSON.stringify
+ * recurses; no valid query nests that deep), which are then compiled, and judged, on every query.
  */
 function plainBodyKey(body: unknown): string | undefined {
-  const stack: unknown[] = [body];
-  while (stack.length) {
-    const v = stack.pop();
+  const stack: Array<[unknown, number]> = [[body, 0]];
+  // Each value takes at least a character of its text: more values than MAX_KEPT_BODY cannot be kept.
+  for (let seen = 0; stack.length; seen++) {
+    if (seen > MAX_KEPT_BODY) return undefined;
+    const [v, depth] = stack.pop()!;
     if (v === null || typeof v === 'string' || typeof v === 'boolean') continue;
     if (typeof v === 'number') {
       if (!Number.isFinite(v) || Object.is(v, -0)) return undefined;
       continue;
     }
+    if (typeof v !== 'object' || depth >= MAX_KEPT_DEPTH) return undefined;
     if (Array.isArray(v)) {
-      for (const x of v) stack.push(x);
+      for (const x of v) stack.push([x, depth + 1]);
       continue;
     }
-    if (typeof v !== 'object') return undefined;
     const proto = Object.getPrototypeOf(v);
     if (proto !== Object.prototype && proto !== null) return undefined;
-    for (const k in v) stack.push((v as Record<string, unknown>)[k]);
+    for (const k in v) stack.push([(v as Record<string, unknown>)[k], depth + 1]);
   }
   const key = JSON.stringify(body);
   return key.length <= MAX_KEPT_BODY ? key : undefined;

@@ -81,4 +81,20 @@ describe('entity queries after another process redefines the entity', () => {
     expect(gone.statusCode, gone.body).toBe(404);
     expect(gone.json().error.code).toBe('ENTITY_NOT_FOUND');
   });
+
+  it('refuses a query nested deeper than any key can be written, once the entity is known, with 400', async () => {
+    await define('STRING', 'id');
+    await insert(rows);
+    expect(await answered()).toHaveLength(3);
+    const depth = 100_000;
+    const payload = `{"entity":"items","select":[{"field":"id"}],"filter":{"field":"kind","op":"EQ","value":${'['.repeat(depth)}${']'.repeat(depth)}}}`;
+    const res = await first.app.inject({
+      method: 'POST',
+      url: '/analytics/query',
+      headers: { ...h, 'content-type': 'application/json' },
+      payload,
+    });
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(400);
+    expect(res.json().error.code).toBe('INVALID_QUERY');
+  });
 });
