@@ -23,17 +23,20 @@ const markers = path.join(dir, 'markers');
 const bin = path.join(dir, 'bin');
 const logs = path.join(dir, 'logs');
 
-/** Fake curl and openssl: each call's argv (NUL-separated) and, for openssl, its stdin, appended to a log. */
+/**
+ * Fake curl and openssl: each call's argv (NUL-separated) and, for openssl, its stdin, in a file of
+ * its own. A pipeline runs two openssl at once, so a shared log could interleave their records.
+ */
 const FAKE_CURL = `#!/bin/bash
-{ printf '%s\\0' "$@"; printf '\\1'; } >> "$LOG_DIR/curl"
+printf '%s\\0' "$@" > "$(mktemp "$LOG_DIR/curl.XXXXXX")"
 echo '{"success":true}'
 `;
 const FAKE_OPENSSL = `#!/bin/bash
-{ printf '%s\\0' "$@"; printf '\\1'; } >> "$LOG_DIR/openssl"
+printf '%s\\0' "$@" > "$(mktemp "$LOG_DIR/openssl.XXXXXX")"
 case "$1" in
   rand) echo 0123456789abcdef ;;
-  dgst) { cat; printf '\\1'; } >> "$LOG_DIR/openssl-stdin"; echo '(stdin)= 5ac0ffee' ;;
-  *) { cat; printf '\\1'; } >> "$LOG_DIR/openssl-stdin"; echo 'c2lnbmVk' ;;
+  dgst) cat > "$(mktemp "$LOG_DIR/openssl-stdin.XXXXXX")"; echo '(stdin)= 5ac0ffee' ;;
+  *) cat > "$(mktemp "$LOG_DIR/openssl-stdin.XXXXXX")"; echo 'c2lnbmVk' ;;
 esac
 `;
 
@@ -50,19 +53,14 @@ const hostile = (what: string) => {
   return `X-\`touch ${m(1)}\`-$(touch ${m(2)})'; touch ${m(3)} #"; touch ${m(4)}\ntouch ${m(5)}\n$(id)`;
 };
 
-const calls = (file: string): string[][] => {
-  const p = path.join(logs, file);
-  if (!fs.existsSync(p)) return [];
-  return fs
-    .readFileSync(p, 'utf8')
-    .split('\x01')
-    .filter((c) => c !== '')
-    .map((c) => c.split('\0').slice(0, -1));
-};
-const stdins = (): string[] => {
-  const p = path.join(logs, 'openssl-stdin');
-  return fs.existsSync(p) ? fs.readFileSync(p, 'utf8').split('\x01').slice(0, -1) : [];
-};
+/** The records the fakes left for one command, in no particular order. */
+const records = (prefix: string): string[] =>
+  fs
+    .readdirSync(logs)
+    .filter((f) => f.startsWith(`${prefix}.`))
+    .map((f) => fs.readFileSync(path.join(logs, f), 'utf8'));
+const calls = (command: string): string[][] => records(command).map((c) => c.split('\0').slice(0, -1));
+const stdins = (): string[] => records('openssl-stdin');
 
 describe('shellQuote', () => {
   it('gives one word holding the value exactly', async () => {
