@@ -20,7 +20,7 @@
  * ~1 KB JSON body; headers with a `v1=` base64 HMAC-SHA256 over `<ts>.<body>`; undici `request()`
  * with as many connections as the consumer keeps requests in flight (at least 64) and a 3 s
  * timeout; writers that insert an entity row and enqueue in one transaction; a consumer in a
- * child process of its own (bench/peers/consumer.ts). Fair terms: the peers' worker connections
+ * child process of its own (bench/peers/consumer.ts, run compiled: see compileConsumer). Fair terms: the peers' worker connections
  * commit with synchronous_commit=off as Hookgate's dispatcher does, graphile-worker completes in
  * batches (completeJobBatchDelay 0) from a localQueue of 128, pg-boss fetches batches of 100 with
  * localConcurrency 2; each peer's concurrency is swept (BENCH_SWEEP=1, or BENCH_SYSTEMS with
@@ -43,11 +43,12 @@
  * database (found in pg_stat_activity every second), split into the writers' and the consumer's.
  */
 import 'reflect-metadata';
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork, spawnSync, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import ts from 'typescript';
 import { loadConfig } from '../src/config';
 import { createLogger } from '../src/logger';
 import { writeOutboxRecords, type EntityChange } from '../src/outbox/enqueue';
@@ -179,6 +180,34 @@ const f1 = (x: number) => x.toFixed(1);
 const f2 = (x: number) => x.toFixed(2);
 const f3 = (x: number) => x.toFixed(3);
 
+const ROOT = path.join(__dirname, '..');
+
+/**
+ * peers/consumer.ts as a deployment runs code: plain JavaScript under plain Node, with Hookgate's
+ * modules from the build (`npm run build`, dist/) that `npm run dispatcher` starts. The TypeScript
+ * loader the tests and scripts use holds tens of MB in every process by itself, which is no part
+ * of any system measured. Made once per run, after building dist/ if it is stale.
+ */
+function compileConsumer(): string {
+  const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build-if-stale.js')], {
+    cwd: ROOT,
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) throw new Error(`building dist/ failed (exit ${built.status})`);
+  const source = readFileSync(path.join(__dirname, 'peers/consumer.ts'), 'utf8');
+  const { outputText } = ts.transpileModule(source, {
+    compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+  });
+  const fromSources = /require\((["'])\.\.\/\.\.\/src\//g;
+  const js = outputText.replace(fromSources, (_, quote: string) => `require(${quote}${path.join(ROOT, 'dist')}/`);
+  if (js.includes('../src/')) throw new Error('peers/consumer.ts imports sources this bench does not map to dist/');
+  const dir = path.join(ROOT, '.tmp');
+  mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'bench-peers-consumer.js');
+  writeFileSync(file, js);
+  return file;
+}
+
 /** A child process of this script, spoken to over IPC. */
 class Child {
   /** The child's first message (its port, or that it is ready). */
@@ -186,14 +215,15 @@ class Child {
 
   constructor(readonly proc: ChildProcess) {}
 
-  static async fork(file: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Child> {
-    const proc = fork(path.join(__dirname, file), args, {
+  /** A child from a TypeScript file here, run under the TypeScript loader the scripts use. */
+  static fork(file: string, args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Child> {
+    return Child.start(path.join(__dirname, file), ['-r', path.join(__dirname, '../scripts/register.js')], args, env);
+  }
+
+  static async start(file: string, loader: string[], args: string[], env: NodeJS.ProcessEnv): Promise<Child> {
+    const proc = fork(file, args, {
       // BENCH_CHILD_NODE_ARGS (space-separated), e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile the consumers.
-      execArgv: [
-        '-r',
-        path.join(__dirname, '../scripts/register.js'),
-        ...(process.env.BENCH_CHILD_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
-      ],
+      execArgv: [...loader, ...(process.env.BENCH_CHILD_NODE_ARGS?.split(' ').filter(Boolean) ?? [])],
       env,
     });
     const child = new Child(proc);
@@ -731,6 +761,7 @@ async function runOne(
   workload: Workload,
   receiver: Child,
   receiverUrl: string,
+  consumerFile: string,
   n: number,
 ): Promise<RunResult> {
   const database = `hookgate_bench_peers_${process.pid}_${n}`;
@@ -752,14 +783,11 @@ async function runOne(
       hookgate ??
       (system === 'graphile-worker' ? await graphileSide(url, writerPids) : await pgBossSide(url, writerPids));
     if (system === 'floor-minimal') await dropProductIndexes(dbAdmin, hookgate!);
-    consumer = await Child.fork(
-      'peers/consumer.ts',
+    consumer = await Child.start(
+      consumerFile,
+      [],
       [system === 'floor-minimal' ? 'floor' : system, url, receiverUrl, SECRET, workload],
-      {
-        ...process.env,
-        ...env,
-        PGAPPNAME: 'bench-consumer',
-      },
+      { ...process.env, ...env, PGAPPNAME: 'bench-consumer' },
     );
     const settings = (consumer.first as { settings: string }).settings;
     const base = { system, label, settings, round, workload };
@@ -921,6 +949,7 @@ async function main(): Promise<void> {
   );
   await admin.end();
   console.log('PostgreSQL:', settings.rows.map((r) => `${r.name}=${r.setting}`).join(', '));
+  const consumerFile = compileConsumer();
   const receiver = await Child.fork('dispatcher/receiver.ts', []);
   const receiverUrl = `http://127.0.0.1:${(receiver.first as { port: number }).port}/hook`;
   const results: RunResult[] = [];
@@ -934,7 +963,7 @@ async function main(): Promise<void> {
         for (const v of order) {
           // Only the leased floor has a wake-up path (consumer.ts); the others' latency means nothing.
           if (v.system.startsWith('floor') && v.system !== 'floor' && workload !== 'throughput') continue;
-          const r = await runOne(v, round, workload, receiver, receiverUrl, n++);
+          const r = await runOne(v, round, workload, receiver, receiverUrl, consumerFile, n++);
           results.push(r);
           console.log(`  round ${round} ${workload} ${v.label} [${r.settings}]: ${describe(r)}`);
         }
