@@ -1,38 +1,42 @@
 /**
  * The dispatcher's HTTP client against the one the peers' consumers use (bench/peers/consumer.ts):
- * the same ~1 KB signed POST to the benchmark's receiver (its own process, answering 204), 64
- * requests in flight over 64 keep-alive connections. Prints requests per second and the CPU this
- * process spent per request, for rounds that alternate the two.
+ * the same ~1 KB signed POST to the benchmark's receiver (its own process, answering 204),
+ * BENCH_IN_FLIGHT requests in flight over as many keep-alive connections. Prints requests per
+ * second and the CPU this process spent per request, for rounds that alternate the clients.
  *
  *   node -r ./scripts/register.js bench/http-client.ts
- *   # BENCH_REQUESTS (30000 per round and client), BENCH_ROUNDS (4)
+ *   # BENCH_REQUESTS (30000 per round and client), BENCH_ROUNDS (4), BENCH_IN_FLIGHT (64)
  *
  * `sendDelivery` is src/dispatcher/deliver.ts as the dispatcher runs it (undici's dispatch(), the
- * deadline sweep, the response head kept); `request() + signal + for await` is how it sent before
- * (request() with an AbortSignal, the body read by async iteration); `request() + dump()` is how
- * the peers send.
+ * deadline sweep, the response head kept), over the dispatcher's connections (connections.ts) or
+ * over an undici Agent (a Pool per origin, as it sent before); `request() + signal + for await` is
+ * how it sent before that (request() with an AbortSignal, the body read by async iteration);
+ * `request() + dump()` is how the peers send.
  */
 import { fork } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { Agent } from 'undici';
-import { sendDelivery } from '../src/dispatcher/deliver';
+import { createDeliveryAgent, sendDelivery } from '../src/dispatcher/deliver';
 import { median, runBenchmark } from './support';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 30_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
-const IN_FLIGHT = 64;
+const IN_FLIGHT = Number(process.env.BENCH_IN_FLIGHT ?? 64);
 
-type Send = (agent: Agent) => Promise<unknown>;
+/** A client with its connections open: `send` one request, `close` when done. */
+type Open = () => { send: () => Promise<unknown>; close: () => Promise<unknown> };
+
+const undiciAgent = () => new Agent({ connections: IN_FLIGHT, pipelining: 1, keepAliveTimeout: 10_000 });
 
 /** Sends `count` requests with IN_FLIGHT at once; the CPU µs of this process per request and the rate. */
-async function measure(send: Send, count: number): Promise<{ perSecond: number; cpuMicros: number }> {
-  const agent = new Agent({ connections: IN_FLIGHT, pipelining: 1, keepAliveTimeout: 10_000 });
+async function measure(open: Open, count: number): Promise<{ perSecond: number; cpuMicros: number }> {
+  const client = open();
   const run = async (n: number) => {
     let started = 0;
     await Promise.all(
       Array.from({ length: IN_FLIGHT }, async () => {
-        while (started++ < n) await send(agent);
+        while (started++ < n) await client.send();
       }),
     );
   };
@@ -42,7 +46,7 @@ async function measure(send: Send, count: number): Promise<{ perSecond: number; 
   await run(count);
   const used = process.cpuUsage(cpu);
   const seconds = (performance.now() - t0) / 1000;
-  await agent.close();
+  await client.close();
   return { perSecond: count / seconds, cpuMicros: (used.user + used.system) / count };
 }
 
@@ -70,25 +74,44 @@ runBenchmark(async () => {
     headersTimeout: 10_000,
     bodyTimeout: 10_000,
   };
-  const clients: Array<[string, Send]> = [
+  const delivery = { url, method: 'POST', headers, body, timeoutMs: 10_000 };
+  const clients: Array<[string, Open]> = [
     [
-      'sendDelivery (dispatch)',
-      (agent) => sendDelivery(agent, { url, method: 'POST', headers, body, timeoutMs: 10_000 }),
+      'sendDelivery (connections.ts)',
+      () => {
+        const agent = createDeliveryAgent({ connectionsPerOrigin: IN_FLIGHT, allowPrivateTargets: true });
+        return { send: () => sendDelivery(agent, delivery), close: () => agent.close() };
+      },
+    ],
+    [
+      'sendDelivery (undici Agent)',
+      () => {
+        const agent = undiciAgent();
+        return { send: () => sendDelivery(agent, delivery), close: () => agent.close() };
+      },
     ],
     [
       'request() + signal + for await',
-      async (agent) => {
-        const res = await agent.request({ ...post, signal: new AbortController().signal });
-        const kept: Buffer[] = [];
-        for await (const chunk of res.body as AsyncIterable<Buffer>) kept.push(chunk);
-        return Buffer.concat(kept).toString('utf8');
+      () => {
+        const agent = undiciAgent();
+        const send = async () => {
+          const res = await agent.request({ ...post, signal: new AbortController().signal });
+          const kept: Buffer[] = [];
+          for await (const chunk of res.body as AsyncIterable<Buffer>) kept.push(chunk);
+          return Buffer.concat(kept).toString('utf8');
+        };
+        return { send, close: () => agent.close() };
       },
     ],
     [
       'request() + dump()',
-      async (agent) => {
-        const res = await agent.request(post);
-        await res.body.dump();
+      () => {
+        const agent = undiciAgent();
+        const send = async () => {
+          const res = await agent.request(post);
+          await res.body.dump();
+        };
+        return { send, close: () => agent.close() };
       },
     ],
   ];
@@ -96,8 +119,8 @@ runBenchmark(async () => {
   const ratios: number[][] = [];
   for (let round = 1; round <= ROUNDS; round++) {
     const inRound: number[] = [];
-    for (const [name, send] of clients) {
-      const r = await measure(send, REQUESTS);
+    for (const [name, open] of clients) {
+      const r = await measure(open, REQUESTS);
       results.set(name, [...(results.get(name) ?? []), r]);
       inRound.push(r.cpuMicros);
       console.log(
@@ -115,7 +138,7 @@ runBenchmark(async () => {
   for (const [i, [name]] of clients.slice(1).entries()) {
     const perRound = ratios.map((r) => r[i]);
     console.log(
-      `CPU per request, sendDelivery / ${name}, per round: ${perRound.map((r) => r.toFixed(2)).join(' ')} (median ${median(perRound).toFixed(2)})`,
+      `CPU per request, ${clients[0][0]} / ${name}, per round: ${perRound.map((r) => r.toFixed(2)).join(' ')} (median ${median(perRound).toFixed(2)})`,
     );
   }
   receiver.kill();

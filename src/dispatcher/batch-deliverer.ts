@@ -1,5 +1,4 @@
 import type pg from 'pg';
-import type { Agent } from 'undici';
 import { retryOnConnectionLoss } from '../db/database';
 import type { Logger } from '../logger';
 import { isSuccessStatus } from '../outbox/model';
@@ -15,6 +14,7 @@ import {
   type TenantOutbox,
 } from '../outbox/store';
 import { circuitOutcomes, CleanCircuits, lastErrorsOf, type EndpointAttempt } from './circuit';
+import type { DeliveryConnections } from './connections';
 import { createDeliveryAgent, sendDelivery } from './deliver';
 import { logDispatcherFailure } from './log-failure';
 import type { DispatcherMetrics } from './metrics';
@@ -98,7 +98,7 @@ export function configConcurrency(tenantConcurrency: number): number {
  * (SettleQueue: one statement per group), and gives back the records it did not send (shutdown).
  */
 export class BatchDeliverer {
-  private readonly agent: Agent;
+  private readonly agent: DeliveryConnections;
   private readonly slots: Slots;
   /** Each tenant's share of the slots, while it has deliveries waiting or in flight. */
   private readonly tenantSlots = new Map<string, TenantShare>();

@@ -1,5 +1,6 @@
 import type { IncomingHttpHeaders } from 'node:http';
-import { Agent, type Dispatcher } from 'undici';
+import type { Dispatcher } from 'undici';
+import { DeliveryConnections } from './connections';
 import type { DeliveryRequest } from './request';
 import { honoursRetryAfter, retryAfterSeconds } from './retry-after';
 import { guardedConnector, TargetForbiddenError } from './ssrf';
@@ -11,17 +12,24 @@ const MAX_RESPONSE_BYTES = 64 * 1024;
 export const KEPT_RESPONSE_BYTES = 4096;
 
 /**
- * The HTTP client of the dispatcher: one keep-alive undici Agent (a pool per origin), no
+ * The HTTP client of the dispatcher: keep-alive connections per origin (connections.ts), no
  * redirects (undici's dispatch() follows none without the redirect interceptor), and the SSRF
  * guard as its connector unless private targets are allowed.
  */
-export function createDeliveryAgent(opts: { connectionsPerOrigin: number; allowPrivateTargets: boolean }): Agent {
-  return new Agent({
-    connections: opts.connectionsPerOrigin,
-    pipelining: 1,
-    keepAliveTimeout: 10_000,
+export function createDeliveryAgent(opts: {
+  connectionsPerOrigin: number;
+  allowPrivateTargets: boolean;
+}): DeliveryConnections {
+  return new DeliveryConnections({
+    connectionsPerOrigin: opts.connectionsPerOrigin,
+    keepAliveTimeoutMs: 10_000,
     connect: opts.allowPrivateTargets ? { timeout: 10_000 } : guardedConnector({ timeout: 10_000 }),
   });
+}
+
+/** What sendDelivery sends through: the dispatcher's connections, or any undici dispatcher. */
+export interface DeliverySender {
+  dispatch(opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): unknown;
 }
 
 export interface SendResult {
@@ -88,10 +96,14 @@ class DeliveryInFlight implements Dispatcher.DispatchHandler {
     private readonly done: (outcome: DispatchOutcome, responseBody: string | null) => void,
   ) {}
 
-  /** The deadline passed: a request not yet on a connection is aborted as soon as it gets one. */
+  /**
+   * The deadline passed. A request still waiting for a connection ends now, and is aborted
+   * before anything is written when it gets one.
+   */
   expire(): void {
     this.expired = true;
-    this.controller?.abort(new DeadlineExceeded());
+    if (this.controller) this.controller.abort(new DeadlineExceeded());
+    else this.finish(failureOutcome(new DeadlineExceeded(), true, this.timeoutMs), null);
   }
 
   onRequestStart(controller: Dispatcher.DispatchController): void {
@@ -148,7 +160,7 @@ class DeliveryInFlight implements Dispatcher.DispatchHandler {
 }
 
 /** Sends one delivery; never throws: every failure is an outcome for the state machine. */
-export function sendDelivery(agent: Agent, req: DeliveryRequest): Promise<SendResult> {
+export function sendDelivery(agent: DeliverySender, req: DeliveryRequest): Promise<SendResult> {
   const startedAt = Date.now();
   const started = performance.now();
   return new Promise<SendResult>((resolve) => {

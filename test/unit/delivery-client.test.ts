@@ -1,14 +1,13 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Agent } from 'undici';
-import { sendDelivery } from '../../src/dispatcher/deliver';
+import { createDeliveryAgent, sendDelivery } from '../../src/dispatcher/deliver';
 
 /** The dispatcher's HTTP client (deliver.ts) against a real local receiver. */
 describe('sendDelivery', () => {
   let server: http.Server;
   let base: string;
-  const agent = new Agent({ connections: 4 });
+  const agent = createDeliveryAgent({ connectionsPerOrigin: 4, allowPrivateTargets: true });
   const received: string[] = [];
 
   beforeAll(async () => {

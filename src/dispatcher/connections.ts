@@ -1,0 +1,170 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { Client, type Dispatcher } from 'undici';
+
+/** How long an origin with nothing in flight keeps its connections (each also closes after its keep-alive). */
+const ORIGIN_QUIET_MS = 30_000;
+
+interface Options {
+  /** Connections per origin at most; requests beyond them wait for one in the order they came. */
+  connectionsPerOrigin: number;
+  keepAliveTimeoutMs: number;
+  connect: Client.Options['connect'];
+}
+
+/** One origin's connections: the free ones on a stack, the requests waiting for one in a queue. */
+class OriginConnections {
+  readonly all = new Set<Client>();
+  readonly free: Client[] = [];
+  readonly waiting: Array<[Dispatcher.DispatchOptions, Dispatcher.DispatchHandler]> = [];
+  busy = 0;
+  quietSince = 0;
+
+  constructor(
+    readonly origin: string,
+    private readonly options: Options,
+  ) {}
+
+  /** A free connection, a new one while under the cap, or none. */
+  take(): Client | undefined {
+    const client = this.free.pop();
+    if (client || this.all.size >= this.options.connectionsPerOrigin) return client;
+    const created = new Client(this.origin, {
+      pipelining: 1,
+      keepAliveTimeout: this.options.keepAliveTimeoutMs,
+      connect: this.options.connect,
+    });
+    this.all.add(created);
+    return created;
+  }
+}
+
+/**
+ * The dispatcher's connections: per origin, undici Clients of one connection each (no
+ * pipelining), the free ones on a stack. undici's Pool finds a free connection by walking its
+ * list from the start past every busy one, so with hundreds of requests in flight to one origin
+ * each request paid for a walk over hundreds of connections (docs/benchmarks.md, "Building
+ * blocks"). The stack gives the most recently freed connection at once, and leaves the ones
+ * below it idle, to close after their keep-alive when fewer are needed.
+ */
+export class DeliveryConnections {
+  private readonly origins = new Map<string, OriginConnections>();
+  private readonly sweeper: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(private readonly options: Options) {
+    this.sweeper = setInterval(() => this.closeQuietOrigins(Date.now() - ORIGIN_QUIET_MS), ORIGIN_QUIET_MS);
+    this.sweeper.unref();
+  }
+
+  /** Starts a request on a connection of its origin now, or once one is free. */
+  dispatch(opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): void {
+    const key = String(opts.origin);
+    let origin = this.origins.get(key);
+    if (!origin) {
+      origin = new OriginConnections(key, this.options);
+      this.origins.set(key, origin);
+    }
+    const client = this.closed ? undefined : origin.take();
+    if (client) this.start(origin, client, opts, handler);
+    else if (this.closed) handler.onResponseError?.(undefined as never, new Error('the HTTP client is closed'));
+    else origin.waiting.push([opts, handler]);
+  }
+
+  /** Waits for the requests in flight and closes every connection. */
+  async close(): Promise<void> {
+    await this.shutDown((client) => client.close());
+  }
+
+  /** Ends the requests in flight and every connection at once. */
+  async destroy(): Promise<void> {
+    await this.shutDown((client) => client.destroy());
+  }
+
+  private start(
+    origin: OriginConnections,
+    client: Client,
+    opts: Dispatcher.DispatchOptions,
+    handler: Dispatcher.DispatchHandler,
+  ): void {
+    origin.busy++;
+    client.dispatch(opts, new ReleasingHandler(handler, () => this.release(origin, client)));
+  }
+
+  /** The connection's request has ended: it takes the next waiting request, or goes on the stack. */
+  private release(origin: OriginConnections, client: Client): void {
+    origin.busy--;
+    const next = this.closed ? undefined : origin.waiting.shift();
+    if (next) return this.start(origin, client, next[0], next[1]);
+    origin.free.push(client);
+    if (origin.busy === 0) origin.quietSince = Date.now();
+  }
+
+  private closeQuietOrigins(before: number): void {
+    for (const [key, origin] of this.origins) {
+      if (origin.busy > 0 || origin.waiting.length > 0 || origin.quietSince > before) continue;
+      this.origins.delete(key);
+      for (const client of origin.all) void client.close().catch(() => undefined);
+    }
+  }
+
+  private async shutDown(end: (client: Client) => Promise<void>): Promise<void> {
+    this.closed = true;
+    clearInterval(this.sweeper);
+    const ending: Array<Promise<void>> = [];
+    for (const origin of this.origins.values()) {
+      for (const [, handler] of origin.waiting.splice(0))
+        handler.onResponseError?.(undefined as never, new Error('the HTTP client is closed'));
+    }
+    for (const origin of this.origins.values()) for (const client of origin.all) ending.push(end(client));
+    await Promise.allSettled(ending);
+  }
+}
+
+/** Passes every event on to the request's own handler, and frees the connection when the request has ended. */
+class ReleasingHandler implements Dispatcher.DispatchHandler {
+  private released = false;
+
+  constructor(
+    private readonly handler: Dispatcher.DispatchHandler,
+    private readonly onEnded: () => void,
+  ) {}
+
+  onRequestStart(controller: Dispatcher.DispatchController, context: unknown): void {
+    this.handler.onRequestStart?.(controller, context);
+  }
+
+  onResponseStart(
+    controller: Dispatcher.DispatchController,
+    statusCode: number,
+    headers: IncomingHttpHeaders,
+    statusMessage?: string,
+  ): void {
+    this.handler.onResponseStart?.(controller, statusCode, headers, statusMessage);
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.handler.onResponseData?.(controller, chunk);
+  }
+
+  onResponseEnd(controller: Dispatcher.DispatchController, trailers: IncomingHttpHeaders): void {
+    try {
+      this.handler.onResponseEnd?.(controller, trailers);
+    } finally {
+      this.release();
+    }
+  }
+
+  onResponseError(controller: Dispatcher.DispatchController, err: Error): void {
+    try {
+      this.handler.onResponseError?.(controller, err);
+    } finally {
+      this.release();
+    }
+  }
+
+  private release(): void {
+    if (this.released) return;
+    this.released = true;
+    this.onEnded();
+  }
+}
