@@ -17,10 +17,11 @@
  * run gets a database of its own, dropped after.
  *
  * Same for all three: one receiver process answering 204 (bench/dispatcher/receiver.ts); the same
- * ~1 KB JSON body; headers with a `v1=` base64 HMAC-SHA256 over `<ts>.<body>`; undici `request()`
- * with as many connections as the consumer keeps requests in flight (at least 64) and a 3 s
- * timeout; writers that insert an entity row and enqueue in one transaction; a consumer in a
- * child process of its own (bench/peers/consumer.ts, run compiled: see compileConsumer). Fair terms: the peers' worker connections
+ * ~1 KB JSON body; headers with a `v1=` base64 HMAC-SHA256 over `<ts>.<body>`; a 3 s timeout; the
+ * peers send with undici `request()` over as many connections as they keep requests in flight (at
+ * least 64), Hookgate and the floors through Hookgate's own HTTP client; writers that insert an
+ * entity row and enqueue in one transaction; a consumer in a child process of its own
+ * (bench/peers/consumer.ts, run compiled: see compileConsumer). Fair terms: the peers' worker connections
  * commit with synchronous_commit=off as Hookgate's dispatcher does, graphile-worker completes in
  * batches (completeJobBatchDelay 0) from a localQueue of 128, pg-boss fetches batches of 100 with
  * localConcurrency 2; each peer's concurrency is swept (BENCH_SWEEP=1, or BENCH_SYSTEMS with

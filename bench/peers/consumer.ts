@@ -1,7 +1,8 @@
 /**
  * One consumer of the peer benchmark (bench/peers.ts), in a process of its own so that its CPU is
  * its own: Hookgate's dispatcher, the floor loop, a graphile-worker runner or a pg-boss worker, each delivering
- * to the same receiver with undici `request()`, the same body and the same `v1=` signature.
+ * to the same receiver with the same body and the same `v1=` signature (the peers with undici
+ * `request()`, Hookgate and the floor with Hookgate's own HTTP client).
  *
  * argv: <system> <database url> <receiver url> <secret> <workload: throughput | latency>
  * IPC: sends { ready, settings } once loaded and connected; { cmd: 'start' } starts consuming and answers
@@ -114,8 +115,8 @@ async function hookgate(): Promise<Consumer> {
 async function floor(locked: boolean): Promise<Consumer> {
   const logger = createLogger('warn');
   const pool = createDispatcherPool(databaseUrl, 6, logger);
-  // Hookgate's own HTTP client, the cheapest one measured (bench/http-client.ts, and no undici
-  // timers): the floor is what Hookgate's dispatcher could cost with none of the product.
+  // Hookgate's own HTTP client: the floor is what Hookgate's dispatcher could cost with none of
+  // the product.
   // A connection for each request its loops keep in flight (a batch of 100 each).
   const agent = createDeliveryAgent({
     connectionsPerOrigin: Math.max(64, FLOOR_LOOPS * 100),
