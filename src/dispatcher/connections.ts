@@ -58,15 +58,15 @@ export class DeliveryConnections {
 
   /** Starts a request on a connection of its origin now, or once one is free. */
   dispatch(opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): void {
+    if (this.closed) return refuseClosed(handler);
     const key = String(opts.origin);
     let origin = this.origins.get(key);
     if (!origin) {
       origin = new OriginConnections(key, this.options);
       this.origins.set(key, origin);
     }
-    const client = this.closed ? undefined : origin.take();
+    const client = origin.take();
     if (client) this.start(origin, client, opts, handler);
-    else if (this.closed) handler.onResponseError?.(undefined as never, new Error('the HTTP client is closed'));
     else origin.waiting.push([opts, handler]);
   }
 
@@ -112,12 +112,16 @@ export class DeliveryConnections {
     clearInterval(this.sweeper);
     const ending: Array<Promise<void>> = [];
     for (const origin of this.origins.values()) {
-      for (const [, handler] of origin.waiting.splice(0))
-        handler.onResponseError?.(undefined as never, new Error('the HTTP client is closed'));
+      for (const [, handler] of origin.waiting.splice(0)) refuseClosed(handler);
+      for (const client of origin.all) ending.push(end(client));
     }
-    for (const origin of this.origins.values()) for (const client of origin.all) ending.push(end(client));
     await Promise.allSettled(ending);
   }
+}
+
+/** Ends a request the closed client will not send. */
+function refuseClosed(handler: Dispatcher.DispatchHandler): void {
+  handler.onResponseError?.(undefined as never, new Error('the HTTP client is closed'));
 }
 
 /** Passes every event on to the request's own handler, and frees the connection when the request has ended. */
