@@ -140,7 +140,7 @@ export class Dispatcher {
       }
       while (this.scheduler.isRunning) {
         wakeups.again = false;
-        const { batch, waitMs } = await this.claim(outbox);
+        const { batch, waitMs, leftOut } = await this.claim(outbox);
         if (batch.length > 0) {
           claimedAny = true;
           const run = this.deliverer.deliverAndSettle(outbox, batch);
@@ -149,7 +149,11 @@ export class Dispatcher {
           const sent: Promise<unknown> = run.sent.then(() => sending.delete(sent));
           sending.add(sent);
         }
-        if (batch.length >= batchSize || wakeups.again) {
+        // A claim that left configurations out (a batch of theirs already waits for slots) says
+        // nothing about how much is due: the drain goes on claiming as their slots free, instead
+        // of waiting for every batch in flight and ending until the next poll. (Records held for
+        // their pace have a time to claim again at: the branch after this one.)
+        if (batch.length >= batchSize || wakeups.again || (leftOut && waitMs === null)) {
           // Claims ahead of the sends as long as the tenant's slots keep up (BatchDeliverer.claimedEnough).
           while (this.deliverer.claimedEnough(tenantId, sending.size)) {
             // Batches held up by a configuration at its share (its endpoint hangs, say) do not
@@ -203,7 +207,9 @@ export class Dispatcher {
    * statement; when the tenant has controlled ones, theirs as their limits allow (in a short
    * transaction that serialises them per tenant across dispatchers). `waitMs`: see ControlledClaim.
    */
-  private async claim(outbox: TenantOutbox): Promise<{ batch: ClaimedRecord[]; waitMs: number | null }> {
+  private async claim(
+    outbox: TenantOutbox,
+  ): Promise<{ batch: ClaimedRecord[]; waitMs: number | null; leftOut: boolean }> {
     const { pool, logger } = this.deps;
     const { batchSize, leaseMs } = this.deps.settings;
     const workerId = this.workerId;
@@ -221,7 +227,8 @@ export class Dispatcher {
         what: 'outbox claim',
       },
     );
-    if (free.controlled === 0) return { batch: free.records, waitMs: null };
+    const leftOut = excludeConfigIds.length > 0;
+    if (free.controlled === 0) return { batch: free.records, waitMs: null, leftOut };
     // A batch of their own, so a backlog of the other configurations does not starve them.
     const limit = batchSize;
     const controlled = await retryOnConnectionLoss(
@@ -237,6 +244,6 @@ export class Dispatcher {
         ),
       { logger, what: 'outbox claim' },
     );
-    return { batch: free.records.concat(controlled.records), waitMs: controlled.waitMs };
+    return { batch: free.records.concat(controlled.records), waitMs: controlled.waitMs, leftOut };
   }
 }

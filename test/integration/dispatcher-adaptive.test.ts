@@ -41,7 +41,7 @@ describe('adaptive requests in flight per configuration', () => {
     t = await startTestApp({ DISPATCHER: 'off' });
     receiver = await Receiver.start();
     receiver.react = (req) => {
-      const delayMs = req.path === '/busy' ? 150 : req.path === '/slow' ? 1500 : 20;
+      const delayMs = req.path === '/busy' ? 150 : req.path === '/slow' ? 1500 : req.path === '/steady' ? 300 : 20;
       open.arrive(req.path, delayMs);
       return { status: req.path === '/busy' ? 503 : 204, delayMs };
     };
@@ -97,5 +97,26 @@ describe('adaptive requests in flight per configuration', () => {
     // 400 records at 20 ms each, with a window of 16 growing: a few seconds, not the slow one's pace.
     expect(quickDone).toBeLessThan(10_000);
     expect(open.arrivals('/slow').length).toBeLessThan(800);
+  });
+
+  it('goes on claiming a configuration whose records wait for its slots when a wake-up comes meanwhile', async () => {
+    const s = t.runtime.services;
+    const tenant = uniqueTenant(PREFIX);
+    await createConfig(s, tenant, { webhookUrl: `${receiver.url}/steady`, events: 'INSERT' });
+    await commitChanges(s, tenant, inserts(600));
+    // No poll after the first: only the drain itself can claim the rest in time.
+    dispatcher = startDispatcher(t, PREFIX, { pollMs: 60_000 });
+    // Its first window is out and two batches are claimed: the configuration has a batch waiting.
+    await eventually(
+      async () => (open.arrivals('/steady').length >= INITIAL_WINDOW ? true : undefined),
+      10_000,
+      'first window',
+    );
+    // A wake-up, as a poll or another change gives: the claim for it leaves the configuration out
+    // and finds nothing, which must not end the drain while 400 of its records are still due.
+    dispatcher.wake(tenant);
+    await eventually(async () => (open.arrivals('/steady').length >= 600 ? true : undefined), 20_000, 'every record');
+    await dispatcher.stop();
+    dispatcher = undefined;
   });
 });
