@@ -18,16 +18,17 @@ class OriginConnections {
   readonly waiting: Array<[Dispatcher.DispatchOptions, Dispatcher.DispatchHandler]> = [];
   busy = 0;
   quietSince = 0;
+  /** Whether connections are to be opened for the waiting requests once this loop turn's answers are read. */
+  openingSoon = false;
 
   constructor(
     readonly origin: string,
     private readonly options: Options,
   ) {}
 
-  /** A free connection, a new one while under the cap, or none. */
-  take(): Client | undefined {
-    const client = this.free.pop();
-    if (client || this.all.size >= this.options.connectionsPerOrigin) return client;
+  /** A new connection while under the cap, or none. */
+  open(): Client | undefined {
+    if (this.all.size >= this.options.connectionsPerOrigin) return undefined;
     const created = new Client(this.origin, {
       pipelining: 1,
       keepAliveTimeout: this.options.keepAliveTimeoutMs,
@@ -65,9 +66,10 @@ export class DeliveryConnections {
       origin = new OriginConnections(key, this.options);
       this.origins.set(key, origin);
     }
-    const client = origin.take();
-    if (client) this.start(origin, client, opts, handler);
-    else origin.waiting.push([opts, handler]);
+    const client = origin.free.pop();
+    if (client) return this.start(origin, client, opts, handler);
+    origin.waiting.push([opts, handler]);
+    this.openSoon(origin);
   }
 
   /** Waits for the requests in flight and closes every connection. */
@@ -88,6 +90,27 @@ export class DeliveryConnections {
   ): void {
     origin.busy++;
     client.dispatch(opts, new ReleasingHandler(handler, () => this.release(origin, client)));
+  }
+
+  /**
+   * Opens connections for the requests still waiting after this turn of the event loop has read
+   * the answers already received (setImmediate runs after the I/O callbacks of the turn). A busy
+   * dispatcher reads many answers per turn, and the requests a claim starts in the same turn
+   * would otherwise open a connection each while the connections of those answers were about to
+   * be free (docs/benchmarks.md, "Hookgate against its peers": connections opened per run).
+   */
+  private openSoon(origin: OriginConnections): void {
+    if (origin.openingSoon) return;
+    origin.openingSoon = true;
+    setImmediate(() => {
+      origin.openingSoon = false;
+      while (!this.closed && origin.waiting.length > 0) {
+        const client = origin.open();
+        if (!client) return;
+        const [opts, handler] = origin.waiting.shift()!;
+        this.start(origin, client, opts, handler);
+      }
+    });
   }
 
   /** The connection's request has ended: it takes the next waiting request, or goes on the stack. */

@@ -80,6 +80,33 @@ describe('delivery connections', () => {
     }
   });
 
+  it('opens a connection only for a request that finds none free once the answers already in are read', async () => {
+    const agent = createDeliveryAgent({ connectionsPerOrigin: 64, allowPrivateTargets: true });
+    // The first ten are answered together, in one write each from one callback: all ten answers
+    // are in before the dispatcher reads any of them.
+    const held: http.ServerResponse[] = [];
+    server.removeAllListeners('request');
+    server.on('request', (req: http.IncomingMessage, res: http.ServerResponse) => {
+      req.resume();
+      req.on('end', () => {
+        if (sockets.length > 10 || held.length === 10) return void res.writeHead(204).end();
+        held.push(res);
+        if (held.length === 10) for (const r of held) r.writeHead(204).end();
+      });
+    });
+    try {
+      const first = Array.from({ length: 10 }, () => sendVia(agent));
+      // Ten more as soon as the first answer is read: the other nine connections are busy with
+      // answers already received, not with requests in flight, so they are the ones to use.
+      const second = await Promise.race(first).then(() => Array.from({ length: 10 }, () => sendVia(agent)));
+      const sent = await Promise.all([...first, ...second]);
+      expect(sent.map((s) => s.outcome)).toEqual(Array(20).fill({ kind: 'response', statusCode: 204 }));
+      expect(sockets.length).toBe(10);
+    } finally {
+      await agent.close();
+    }
+  });
+
   it('opens a new connection when the receiver has closed an idle one', async () => {
     const agent = createDeliveryAgent({ connectionsPerOrigin: 4, allowPrivateTargets: true });
     try {
