@@ -20,8 +20,13 @@ const MIN_JUDGED_ANSWERS = 64;
 const RATE_PERIOD_MS = 250;
 /** The shortest span over which answers are counted into a rate. */
 const MIN_RATE_SPAN_MS = 100;
-/** The window grows only while below this many times what its answer rate and latency need (Little's law). */
-const NEED_HEADROOM = 2;
+/**
+ * The window grows only while below this many times what its answer rate and latency need (Little's
+ * law). Four, not two: while a window doubles per round trip, the answers counted are those of the
+ * requests sent a round trip earlier (half as many), averaged over RATE_PERIOD_MS, so twice the
+ * need is where the window already is and would hold the doubling back.
+ */
+const NEED_HEADROOM = 4;
 /** The quickest answer is remembered over two periods this long, so a slower endpoint is learnt again. */
 const MIN_RTT_PERIOD_MS = 30_000;
 
@@ -41,7 +46,7 @@ export interface WindowSignal {
  * than CUT_SHARE of a round trip's answers (a window's worth, MIN_JUDGED_ANSWERS at least) are 429,
  * 503, timeouts or failed connections (answers to requests sent before a cut do not count towards the next). It grows only while the configuration has records waiting for it (it is
  * what limits them) and while answers are not much slower than the quickest recent one (more
- * requests would queue at the endpoint, not go faster), and only while below twice what its answer
+ * requests would queue at the endpoint, not go faster), and only while below four times what its answer
  * rate times its latency needs: records claimed in bursts wait for slots without the endpoint
  * needing more of them at once. So a 2 ms endpoint keeps the few
  * connections it needs, a 2 s one as many as its rate takes, and a hanging one fewer and fewer.
