@@ -18,8 +18,8 @@ class OriginConnections {
   readonly waiting: Array<[Dispatcher.DispatchOptions, Dispatcher.DispatchHandler]> = [];
   busy = 0;
   quietSince = 0;
-  /** Whether connections are to be opened for the waiting requests once this loop turn's answers are read. */
-  openingSoon = false;
+  /** Whether the waiting requests are to be served once this loop turn's answers are read. */
+  servingSoon = false;
 
   constructor(
     readonly origin: string,
@@ -66,10 +66,11 @@ export class DeliveryConnections {
       origin = new OriginConnections(key, this.options);
       this.origins.set(key, origin);
     }
-    const client = origin.free.pop();
+    // Behind requests already waiting, in the order they came.
+    const client = origin.waiting.length === 0 ? origin.free.pop() : undefined;
     if (client) return this.start(origin, client, opts, handler);
     origin.waiting.push([opts, handler]);
-    this.openSoon(origin);
+    this.serveSoon(origin);
   }
 
   /** Waits for the requests in flight and closes every connection. */
@@ -93,19 +94,22 @@ export class DeliveryConnections {
   }
 
   /**
-   * Opens connections for the requests still waiting after this turn of the event loop has read
-   * the answers already received (setImmediate runs after the I/O callbacks of the turn). A busy
-   * dispatcher reads many answers per turn, and the requests a claim starts in the same turn
-   * would otherwise open a connection each while the connections of those answers were about to
-   * be free (docs/benchmarks.md, "Hookgate against its peers": connections opened per run).
+   * Serves the waiting requests after this turn of the event loop has read the answers already
+   * received (setImmediate runs after the I/O callbacks of the turn): first on the connections
+   * those answers freed, then on new ones while under the cap. A busy dispatcher reads many
+   * answers per turn, and the requests a claim starts in the same turn would otherwise open a
+   * connection each while the connections of those answers were about to be free
+   * (docs/benchmarks.md, "Hookgate against its peers": connections opened per run). Never from
+   * inside a request's end either: undici ends every request queued on a connection that failed
+   * and then checks that none is left, so a request started on it from there ends the process.
    */
-  private openSoon(origin: OriginConnections): void {
-    if (origin.openingSoon) return;
-    origin.openingSoon = true;
+  private serveSoon(origin: OriginConnections): void {
+    if (origin.servingSoon) return;
+    origin.servingSoon = true;
     setImmediate(() => {
-      origin.openingSoon = false;
+      origin.servingSoon = false;
       while (!this.closed && origin.waiting.length > 0) {
-        const client = origin.open();
+        const client = origin.free.pop() ?? origin.open();
         if (!client) return;
         const [opts, handler] = origin.waiting.shift()!;
         this.start(origin, client, opts, handler);
@@ -113,12 +117,11 @@ export class DeliveryConnections {
     });
   }
 
-  /** The connection's request has ended: it takes the next waiting request, or goes on the stack. */
+  /** The connection's request has ended: the connection goes on the stack, for a waiting request or the next. */
   private release(origin: OriginConnections, client: Client): void {
     origin.busy--;
-    const next = this.closed ? undefined : origin.waiting.shift();
-    if (next) return this.start(origin, client, next[0], next[1]);
     origin.free.push(client);
+    if (origin.waiting.length > 0) this.serveSoon(origin);
     if (origin.busy === 0) origin.quietSince = Date.now();
   }
 

@@ -107,6 +107,37 @@ describe('delivery connections', () => {
     }
   });
 
+  it('ends every request waiting for a connection to an origin that refuses connections, and goes on', async () => {
+    const agent = createDeliveryAgent({ connectionsPerOrigin: 1, allowPrivateTargets: true });
+    const closedPort = await new Promise<number>((resolve) => {
+      const probe = http.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    try {
+      // The connection fails with requests waiting for it: undici ends the request on it, and
+      // none may be started on it from inside that (undici asserts its queue is empty after).
+      const refused = await Promise.all(
+        Array.from({ length: 3 }, () =>
+          sendDelivery(agent, {
+            url: new URL(`http://127.0.0.1:${closedPort}/hook`),
+            method: 'POST',
+            headers: {},
+            body: '{}',
+            timeoutMs: 2000,
+          }),
+        ),
+      );
+      expect(refused.map((r) => r.outcome)).toEqual(
+        Array(3).fill({ kind: 'network-error', reason: 'network error (ECONNREFUSED)' }),
+      );
+      expect((await sendVia(agent)).outcome).toEqual({ kind: 'response', statusCode: 204 });
+    } finally {
+      await agent.close();
+    }
+  });
+
   it('opens a new connection when the receiver has closed an idle one', async () => {
     const agent = createDeliveryAgent({ connectionsPerOrigin: 4, allowPrivateTargets: true });
     try {
