@@ -15,6 +15,19 @@ import { DispatcherSuite } from '../dispatcher/suite';
 const PREFIX = 'fault';
 const ROWS = 5000;
 const TENANTS = 2;
+/** The application name of the dispatcher whose backends the restart scenario terminates. */
+const RESTARTED = 'hookgate-fault-restarted';
+
+/** The suite's database URLs for a child, with every connection they open named `name`. */
+function namedConnections(name: string): Record<string, string> {
+  const named = (url: string) => {
+    const u = new URL(url);
+    u.searchParams.set('application_name', name);
+    return u.toString();
+  };
+  const direct = inject('databaseDirectUrl');
+  return { DATABASE_URL: named(inject('databaseUrl')), ...(direct ? { DATABASE_DIRECT_URL: named(direct) } : {}) };
+}
 
 describe.skipIf(inject('embedded'))('dispatcher fault scenarios (separate processes, real PostgreSQL)', () => {
   const suite = new DispatcherSuite(PREFIX, { dispatcher: false });
@@ -122,11 +135,14 @@ describe.skipIf(inject('embedded'))('dispatcher fault scenarios (separate proces
 
   it('recovers by itself when PostgreSQL drops its connections in the middle of a run (twice)', async () => {
     // Restarting the shared server would break other suites running on it; terminating the
-    // dispatcher process's backends (its pool and its LISTEN connection: application names
-    // hookgate-dispatcher*) is what a restart does to it, and leaves other test files alone.
+    // dispatcher process's backends (its pool and its LISTEN connection) is what a restart does to
+    // it. Its URLs name them, so that other test files' dispatchers on this database keep theirs.
     const { tenants, requestIds } = await seed('/restart');
     suite.receiver.react = () => ({ status: 204, delayMs: 3 });
-    const child = spawnDispatcher(inject('databaseUrl'), PREFIX, { DISPATCHER_CONCURRENCY: '16' });
+    const child = spawnDispatcher(inject('databaseUrl'), PREFIX, {
+      DISPATCHER_CONCURRENCY: '16',
+      ...namedConnections(RESTARTED),
+    });
     children.push(child);
     const admin = new pg.Client({ connectionString: inject('databaseUrl') });
     await admin.connect();
@@ -139,7 +155,8 @@ describe.skipIf(inject('embedded'))('dispatcher fault scenarios (separate proces
         );
         const { rows } = await admin.query<{ n: number }>(
           `SELECT count(pg_terminate_backend(pid))::int AS n FROM pg_stat_activity
-            WHERE datname = current_database() AND application_name LIKE 'hookgate-dispatcher%'`,
+            WHERE datname = current_database() AND application_name = $1`,
+          [RESTARTED],
         );
         expect(rows[0].n).toBeGreaterThan(0);
       }
