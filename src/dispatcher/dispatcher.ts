@@ -144,7 +144,14 @@ export class Dispatcher {
         if (batch.length > 0) {
           claimedAny = true;
           const run = this.deliverer.deliverAndSettle(outbox, batch);
-          const delivery: Promise<void> = run.settled.finally(() => inFlight.delete(delivery));
+          // A batch that fails (only a bug in a send rejects) stays in inFlight, so that the next
+          // race or Promise.all of the drain throws it into the catch below. It may fail while the
+          // drain awaits a claim, before anything races it: marked handled here, so that the
+          // process does not end on an unhandled rejection meanwhile.
+          const delivery: Promise<void> = run.settled.then(() => {
+            inFlight.delete(delivery);
+          });
+          delivery.catch(() => undefined);
           inFlight.add(delivery);
           const sent: Promise<unknown> = run.sent.then(() => sending.delete(sent));
           sending.add(sent);
