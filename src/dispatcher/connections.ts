@@ -11,6 +11,11 @@ interface Options {
   connect: Client.Options['connect'];
 }
 
+/** A request's handler that may say it has already ended, so that it is never started. */
+interface MayHaveEnded {
+  readonly ended?: boolean;
+}
+
 /** One origin's connections: the free ones on a stack, the requests waiting for one in a queue. */
 class OriginConnections {
   readonly all = new Set<Client>();
@@ -109,6 +114,12 @@ export class DeliveryConnections {
     setImmediate(() => {
       origin.servingSoon = false;
       while (!this.closed && origin.waiting.length > 0) {
+        // Ended while it waited (its deadline passed): it needs no connection, and starting it
+        // only to abort it unsent would cost the connection (undici drops one it aborts on).
+        if ((origin.waiting[0][1] as MayHaveEnded).ended === true) {
+          origin.waiting.shift();
+          continue;
+        }
         const client = origin.free.pop() ?? origin.open();
         if (!client) return;
         const [opts, handler] = origin.waiting.shift()!;

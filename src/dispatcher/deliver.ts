@@ -96,9 +96,15 @@ class DeliveryInFlight implements Dispatcher.DispatchHandler {
     private readonly done: (outcome: DispatchOutcome, responseBody: string | null) => void,
   ) {}
 
+  /** Whether its outcome is decided: a request that ended while it waited for a connection is never started. */
+  get ended(): boolean {
+    return this.finished;
+  }
+
   /**
-   * The deadline passed. A request still waiting for a connection ends now, and is aborted
-   * before anything is written when it gets one.
+   * The deadline passed. A request still waiting for a connection ends now (and is dropped from
+   * the queue when its turn comes); one started is aborted, before anything is written if it is
+   * not yet.
    */
   expire(): void {
     this.expired = true;

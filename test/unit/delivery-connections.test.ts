@@ -41,8 +41,8 @@ describe('delivery connections', () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
 
-  const sendVia = (agent: ReturnType<typeof createDeliveryAgent>, timeoutMs = 2000) =>
-    sendDelivery(agent, { url: new URL(`${base}/hook`), method: 'POST', headers: {}, body: '{}', timeoutMs });
+  const sendVia = (agent: ReturnType<typeof createDeliveryAgent>, timeoutMs = 2000, url = `${base}/hook`) =>
+    sendDelivery(agent, { url: new URL(url), method: 'POST', headers: {}, body: '{}', timeoutMs });
 
   it('keeps at most its connections per origin busy; the requests beyond them wait and all arrive', async () => {
     const agent = createDeliveryAgent({ connectionsPerOrigin: 3, allowPrivateTargets: true });
@@ -119,15 +119,7 @@ describe('delivery connections', () => {
       // The connection fails with requests waiting for it: undici ends the request on it, and
       // none may be started on it from inside that (undici asserts its queue is empty after).
       const refused = await Promise.all(
-        Array.from({ length: 3 }, () =>
-          sendDelivery(agent, {
-            url: new URL(`http://127.0.0.1:${closedPort}/hook`),
-            method: 'POST',
-            headers: {},
-            body: '{}',
-            timeoutMs: 2000,
-          }),
-        ),
+        Array.from({ length: 3 }, () => sendVia(agent, 2000, `http://127.0.0.1:${closedPort}/hook`)),
       );
       expect(refused.map((r) => r.outcome)).toEqual(
         Array(3).fill({ kind: 'network-error', reason: 'network error (ECONNREFUSED)' }),
@@ -151,7 +143,7 @@ describe('delivery connections', () => {
     }
   });
 
-  it('a request waiting for a connection ends at its deadline, and is never sent', async () => {
+  it('a request waiting for a connection ends at its deadline, is never sent and costs no connection', async () => {
     const agent = createDeliveryAgent({ connectionsPerOrigin: 1, allowPrivateTargets: true });
     holdMs = 800;
     let requests = 0;
@@ -165,6 +157,9 @@ describe('delivery connections', () => {
       expect((await first).outcome).toEqual({ kind: 'response', statusCode: 204 });
       await new Promise((resolve) => setTimeout(resolve, 100));
       expect(requests).toBe(1);
+      // The connection the ended request never needed is the next request's.
+      expect((await sendVia(agent)).outcome).toEqual({ kind: 'response', statusCode: 204 });
+      expect(sockets.length).toBe(1);
     } finally {
       await agent.close();
     }
