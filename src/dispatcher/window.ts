@@ -16,6 +16,14 @@ const CUT_SHARE = 0.05;
  * otherwise cut one round trip in six (one refusal is 6 %), and a window that small could never grow.
  */
 const MIN_JUDGED_ANSWERS = 64;
+/**
+ * Requests a configuration may have in flight once its endpoint's first answer came back without
+ * asking for fewer, while its records wait: a round trip as large as one that is judged for a cut
+ * (MIN_JUDGED_ANSWERS). It saves the two round trips slow start takes from INITIAL_WINDOW to here,
+ * a backlog's first half second at 200 ms endpoints (docs/benchmarks.md, "One thread"). An
+ * endpoint that never answers keeps INITIAL_WINDOW.
+ */
+export const ANSWERED_WINDOW = MIN_JUDGED_ANSWERS;
 /** How often the answer rate is measured. */
 const RATE_PERIOD_MS = 250;
 /** The shortest span over which answers are counted into a rate. */
@@ -41,8 +49,10 @@ export interface WindowSignal {
 
 /**
  * How many requests one configuration may have in flight in this dispatcher, learnt as TCP learns
- * its congestion window: it starts at INITIAL_WINDOW, grows by one per answer while below its
- * threshold (doubling per round trip) and by one per round trip above it, and halves when more
+ * its congestion window: it starts at INITIAL_WINDOW, opens to ANSWERED_WINDOW at the endpoint's
+ * first answer (one that does not ask for fewer, slower than timer noise) while records wait,
+ * grows by one per answer while below its threshold (doubling per round trip) and by one per round
+ * trip above it, and halves when more
  * than CUT_SHARE of a round trip's answers (a window's worth, MIN_JUDGED_ANSWERS at least) are 429,
  * 503, timeouts or failed connections (answers to requests sent before a cut do not count towards the next). It grows only while the configuration has records waiting for it (it is
  * what limits them) and while answers are not much slower than the quickest recent one (more
@@ -55,6 +65,8 @@ export interface WindowSignal {
 export class ConcurrencyWindow {
   private current: number;
   private threshold = Infinity;
+  /** Whether an answer has come back that did not ask for fewer. */
+  private answered = false;
   /** Growth above the threshold, in fractions of a slot. */
   private credit = 0;
   private cutAt = 0;
@@ -109,7 +121,21 @@ export class ConcurrencyWindow {
     }
     if (signal.congested) return;
     this.observeRtt(signal.durationMs);
+    const first = !this.answered;
+    this.answered = true;
     if (!limited || this.current >= this.max) return;
+    // An endpoint that answered within the noise of timers and the event loop is served by the
+    // initial window (16 at 10 ms is 1,600 a second); a slower one whose records wait gets a
+    // judged round trip's worth at once.
+    if (
+      first &&
+      this.threshold === Infinity &&
+      this.current < ANSWERED_WINDOW &&
+      signal.durationMs >= QUEUEING_ALLOWANCE_MS
+    ) {
+      this.resize(ANSWERED_WINDOW);
+      return;
+    }
     if (this.smoothedRtt! > QUEUEING_FACTOR * this.minRtt + QUEUEING_ALLOWANCE_MS) return;
     if (this.current >= Math.max(INITIAL_WINDOW, NEED_HEADROOM * this.answerRate() * this.smoothedRtt!)) return;
     if (this.current < this.threshold) {

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Slots } from '../../src/dispatcher/slots';
-import { ConcurrencyWindow, INITIAL_WINDOW } from '../../src/dispatcher/window';
+import { ANSWERED_WINDOW, ConcurrencyWindow, INITIAL_WINDOW } from '../../src/dispatcher/window';
 
 const answered = (durationMs: number, startedAt = Date.now()) => ({ startedAt, durationMs, congested: false });
 const refused = (startedAt = Date.now()) => ({ startedAt, durationMs: 5, congested: true });
@@ -29,17 +29,32 @@ describe('ConcurrencyWindow', () => {
     vi.useRealTimers();
   });
 
-  it('starts at INITIAL_WINDOW and grows round trip after round trip while records wait for it', () => {
+  it('starts at INITIAL_WINDOW, opens to ANSWERED_WINDOW at its first answer, then grows round trip after round trip while records wait for it', () => {
     const w = new ConcurrencyWindow(1000);
     expect(w.size).toBe(INITIAL_WINDOW);
+    vi.advanceTimersByTime(200);
+    w.report(answered(200), true);
+    expect(w.size).toBe(ANSWERED_WINDOW);
     const sizes: number[] = [];
     for (let i = 0; i < 6; i++) {
       roundTrip(w, 200, true);
       sizes.push(w.size);
     }
-    // Twice per round trip once its first answers have given it a rate (one per answer), up to its maximum.
+    // Twice per round trip once its answers have given it a rate (one per answer), up to its maximum.
     for (let i = 1; i < sizes.length; i++) expect(sizes[i]).toBe(Math.min(1000, 2 * sizes[i - 1]));
-    expect(sizes[0]).toBeGreaterThan(INITIAL_WINDOW);
+    expect(sizes[0]).toBeGreaterThan(ANSWERED_WINDOW);
+  });
+
+  it('does not open at a first answer that asks for fewer, nor after a cut', () => {
+    const w = new ConcurrencyWindow(1000);
+    // A round trip of refusals, the first answers it ever had: halved, not opened.
+    const sentBefore = Date.now() - 1;
+    for (let k = 0; k < 64; k++) w.report(refused(sentBefore), true);
+    expect(w.size).toBe(INITIAL_WINDOW / 2);
+    // Its first 2xx after the cut: a fraction of a slot (one per round trip at the threshold), no opening.
+    vi.advanceTimersByTime(200);
+    w.report(answered(200), true);
+    expect(w.size).toBe(INITIAL_WINDOW / 2);
   });
 
   it('does not grow while nothing waits for it', () => {
