@@ -11,16 +11,14 @@ interface Options {
   connect: Client.Options['connect'];
 }
 
-/** A request's handler that may say it has already ended, so that it is never started. */
-interface MayHaveEnded {
-  readonly ended?: boolean;
-}
+/** A request's handler, which may say it has already ended, so that it is never started. */
+type RequestHandler = Dispatcher.DispatchHandler & { readonly ended?: boolean };
 
 /** One origin's connections: the free ones on a stack, the requests waiting for one in a queue. */
 class OriginConnections {
   readonly all = new Set<Client>();
   readonly free: Client[] = [];
-  readonly waiting: Array<[Dispatcher.DispatchOptions, Dispatcher.DispatchHandler]> = [];
+  readonly waiting: Array<[Dispatcher.DispatchOptions, RequestHandler]> = [];
   busy = 0;
   quietSince = 0;
   /** Whether the waiting requests are to be served once this loop turn's answers are read. */
@@ -63,7 +61,7 @@ export class DeliveryConnections {
   }
 
   /** Starts a request on a connection of its origin now, or once one is free. */
-  dispatch(opts: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): void {
+  dispatch(opts: Dispatcher.DispatchOptions, handler: RequestHandler): void {
     if (this.closed) return refuseClosed(handler);
     const key = String(opts.origin);
     let origin = this.origins.get(key);
@@ -116,7 +114,7 @@ export class DeliveryConnections {
       while (!this.closed && origin.waiting.length > 0) {
         // Ended while it waited (its deadline passed): it needs no connection, and starting it
         // only to abort it unsent would cost the connection (undici drops one it aborts on).
-        if ((origin.waiting[0][1] as MayHaveEnded).ended === true) {
+        if (origin.waiting[0][1].ended === true) {
           origin.waiting.shift();
           continue;
         }
