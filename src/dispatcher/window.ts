@@ -50,15 +50,15 @@ export interface WindowSignal {
 /**
  * How many requests one configuration may have in flight in this dispatcher, learnt as TCP learns
  * its congestion window: it starts at INITIAL_WINDOW, opens to ANSWERED_WINDOW at the endpoint's
- * first answer (one that does not ask for fewer, slower than timer noise) while records wait,
- * grows by one per answer while below its threshold (doubling per round trip) and by one per round
- * trip above it, and halves when more
- * than CUT_SHARE of a round trip's answers (a window's worth, MIN_JUDGED_ANSWERS at least) are 429,
- * 503, timeouts or failed connections (answers to requests sent before a cut do not count towards the next). It grows only while the configuration has records waiting for it (it is
- * what limits them) and while answers are not much slower than the quickest recent one (more
- * requests would queue at the endpoint, not go faster), and only while below four times what its answer
- * rate times its latency needs: records claimed in bursts wait for slots without the endpoint
- * needing more of them at once. So a 2 ms endpoint keeps the few
+ * first answer (one that does not ask for fewer, slower than timer noise) while records wait, grows
+ * by one per answer while below its threshold (doubling per round trip) and by one per round trip
+ * above it, and halves when more than CUT_SHARE of a round trip's answers (a window's worth,
+ * MIN_JUDGED_ANSWERS at least) are 429, 503, timeouts or failed connections (answers to requests
+ * sent before a cut do not count towards the next). It grows only while the configuration has
+ * records waiting for it (it is what limits them) and while answers are not much slower than the
+ * quickest recent one (more requests would queue at the endpoint, not go faster), and only while
+ * below four times what its answer rate times its latency needs: records claimed in bursts wait for
+ * slots without the endpoint needing more of them at once. So a 2 ms endpoint keeps the few
  * connections it needs, a 2 s one as many as its rate takes, and a hanging one fewer and fewer.
  * Never above `max` (the configuration's share of its tenant's slots), never below 1.
  */

@@ -47,9 +47,11 @@ describe('ConcurrencyWindow', () => {
 
   it('does not open at a first answer that asks for fewer, nor after a cut', () => {
     const w = new ConcurrencyWindow(1000);
-    // A round trip of refusals, the first answers it ever had: halved, not opened.
+    // Refusals, the first answers it ever had: not opened, and halved once a round trip is judged.
     const sentBefore = Date.now() - 1;
-    for (let k = 0; k < 64; k++) w.report(refused(sentBefore), true);
+    for (let k = 0; k < 10; k++) w.report(refused(sentBefore), true);
+    expect(w.size).toBe(INITIAL_WINDOW);
+    for (let k = 10; k < 64; k++) w.report(refused(sentBefore), true);
     expect(w.size).toBe(INITIAL_WINDOW / 2);
     // Its first 2xx after the cut: a fraction of a slot (one per round trip at the threshold), no opening.
     vi.advanceTimersByTime(200);
