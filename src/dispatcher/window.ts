@@ -65,8 +65,6 @@ export interface WindowSignal {
 export class ConcurrencyWindow {
   private current: number;
   private threshold = Infinity;
-  /** Whether an answer has come back that did not ask for fewer. */
-  private answered = false;
   /** Growth above the threshold, in fractions of a slot. */
   private credit = 0;
   private cutAt = 0;
@@ -120,9 +118,9 @@ export class ConcurrencyWindow {
       }
     }
     if (signal.congested) return;
+    // The first answer that did not ask for fewer: none has been timed yet.
+    const first = this.smoothedRtt === undefined;
     this.observeRtt(signal.durationMs);
-    const first = !this.answered;
-    this.answered = true;
     if (!limited || this.current >= this.max) return;
     // An endpoint that answered within the noise of timers and the event loop is served by the
     // initial window (16 at 10 ms is 1,600 a second); a slower one whose records wait gets a
