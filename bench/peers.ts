@@ -138,6 +138,7 @@ const SETTING_ENV: Record<string, string> = {
   'hookgate.tenant': 'DISPATCHER_TENANT_CONCURRENCY',
   'hookgate.batch': 'DISPATCHER_BATCH_SIZE',
   'hookgate.pool': 'DISPATCHER_DB_POOL_SIZE',
+  'hookgate.heapGrowth': 'HEAP_GROWING_PERCENT',
   'graphile-worker.concurrency': 'GW_CONCURRENCY',
   'graphile-worker.pool': 'GW_POOL',
   'graphile-worker.localQueue': 'GW_LOCAL_QUEUE',

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { ConfigError } from './config-error';
 import { envInt as int, type Env } from './env';
 import { loadDispatcherSettings } from './dispatcher/settings';
+import { heapGrowingPercent } from './heap-growth';
 import { DEFAULT_STATEMENTS_PER_CONNECTION } from './db/prepared';
 import { parseSecretsKey } from './secrets';
 
@@ -49,6 +50,8 @@ export interface Config {
   /** How long an analytics query waits for the standby to replay the definitions it names. */
   analyticsStandbyWaitMs: number;
   shutdownTimeoutMs: number;
+  /** HEAP_GROWING_PERCENT (src/heap-growth.ts); 0: V8's own. */
+  heapGrowingPercent: number;
   /** Requests per tenant and minute on the REST and GraphQL API; 0: no limit. */
   rateLimitPerMinute: number;
   /** Requests a tenant may make at once before the per-minute pace applies. */
@@ -254,6 +257,7 @@ export function loadConfig(env: Env = process.env): Config {
     analyticsDatabaseUrl,
     analyticsStandbyWaitMs: int(env, 'ANALYTICS_STANDBY_WAIT_MS', 2_000, 0, 600_000),
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    heapGrowingPercent: heapGrowingPercent(env),
     rateLimitPerMinute,
     rateLimitBurst: int(env, 'RATE_LIMIT_BURST', Math.max(1, rateLimitPerMinute), 1, 10_000_000),
     intakeRateLimitPerMinute: int(env, 'INTAKE_RATE_LIMIT_PER_MINUTE', 0, 0, 10_000_000),

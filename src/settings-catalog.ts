@@ -72,6 +72,12 @@ export const SETTINGS: readonly SettingEntry[] = [
     default: '`10000`',
     meaning: 'Longest graceful shutdown before the process exits anyway.',
   },
+  {
+    name: 'HEAP_GROWING_PERCENT',
+    default: '`100`',
+    meaning:
+      'How far V8’s old space may grow past what its last full collection kept before the next one (0..300; `0`: V8’s own choice, up to 300 in a busy process). Lower holds less memory for more collection CPU (docs/operations.md#memory).',
+  },
   // Authentication and access
   {
     name: 'AUTH_JWT_SECRET',
