@@ -12,7 +12,8 @@
  * Needs a real PostgreSQL (DATABASE_URL, default postgresql://postgres@127.0.0.1:5432/postgres): it
  * creates a throw-away database and drops it at the end. Settings: SOAK_SECONDS (600), SOAK_RATE
  * (300 writes/s), SOAK_TENANTS (20), SOAK_RETENTION (2m: short, so that retention is seen bounding
- * the tables within the run), SOAK_SAMPLE_SECONDS (15).
+ * the tables within the run), SOAK_SAMPLE_SECONDS (15). HEAP_GROWING_PERCENT is passed on to the
+ * server (docs/operations.md#memory).
  */
 import 'reflect-metadata';
 import crypto from 'node:crypto';
@@ -137,6 +138,7 @@ async function main() {
     TRIGGER_EVENT_RETENTION: RETENTION,
     RETENTION_INTERVAL: '15s',
     LOG_LEVEL: 'warn',
+    HEAP_GROWING_PERCENT: process.env.HEAP_GROWING_PERCENT,
   });
   const base = await server.ready;
   const db = new pg.Pool({ connectionString: dbUrl, max: 2 });

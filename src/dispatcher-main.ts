@@ -6,7 +6,7 @@ import { ConfigError, loadConfig } from './config';
 import { startDispatcher } from './dispatcher/start';
 import { AppError } from './errors';
 import { errorBody } from './http/errors';
-import { applyHeapGrowth } from './heap-growth';
+import { startHeapGrowthControl } from './heap-growth';
 import { createLogger } from './logger';
 import { METRICS_DENIED_MESSAGE, metricsAccess, withoutTenantSeries } from './metrics-access';
 import { exitOnSignals } from './shutdown';
@@ -44,7 +44,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  applyHeapGrowth(config.heapGrowingPercent);
+  startHeapGrowthControl(config.heapGrowingPercent);
   const logger = createLogger(config.logLevel);
   await startTracing(tracing);
   const runtime = await startRuntime(config, logger, { defaultMetrics: true });

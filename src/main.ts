@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { ConfigError, loadConfig } from './config';
-import { applyHeapGrowth } from './heap-growth';
+import { startHeapGrowthControl } from './heap-growth';
 import { createLogger } from './logger';
 import { exitOnSignals } from './shutdown';
 import { createHttpServer, devToken, startRuntime } from './runtime';
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     }
     throw err;
   }
-  applyHeapGrowth(config.heapGrowingPercent);
+  startHeapGrowthControl(config.heapGrowingPercent);
   const logger = createLogger(config.logLevel);
   // Before the HTTP server and the dispatcher are built: they add spans only when tracing is on.
   await startTracing(tracing);

@@ -76,7 +76,7 @@ export const SETTINGS: readonly SettingEntry[] = [
     name: 'HEAP_GROWING_PERCENT',
     default: '`100`',
     meaning:
-      'How far V8’s old space may grow past what its last full collection kept before the next one (0..300; `0`: V8’s own choice, up to 300 in a busy process). Lower holds less memory for more collection CPU (docs/operations.md#memory).',
+      'While the process is busy, how far V8’s old space may grow past what its last full collection kept before the next one (0..300). Lower holds less memory for more collection CPU; when quieter, and with `0`, V8 chooses ([Memory](#memory)).',
   },
   // Authentication and access
   {

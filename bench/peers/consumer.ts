@@ -20,7 +20,7 @@ import { loadDispatcherSettings } from '../../src/dispatcher/settings';
 import { signDelivery } from '../../src/dispatcher/signature';
 import { createDispatcherPool } from '../../src/dispatcher/start';
 import { qualified } from '../../src/db/sql';
-import { applyHeapGrowth, heapGrowingPercent } from '../../src/heap-growth';
+import { startHeapGrowthControl, heapGrowingPercent } from '../../src/heap-growth';
 import { createLogger } from '../../src/logger';
 import { CLAIMABLE, OUTBOX_CHANNEL } from '../../src/outbox/sql/fragments';
 
@@ -78,7 +78,7 @@ interface Consumer {
 async function hookgate(): Promise<Consumer> {
   // As src/main.ts and src/dispatcher-main.ts do at start.
   const heapGrowth = heapGrowingPercent(process.env);
-  applyHeapGrowth(heapGrowth);
+  startHeapGrowthControl(heapGrowth);
   const logger = createLogger('warn');
   const settings = loadDispatcherSettings(process.env, false);
   const pool = createDispatcherPool(databaseUrl, settings.poolSize, logger);
@@ -92,7 +92,7 @@ async function hookgate(): Promise<Consumer> {
     listenUrl: databaseUrl,
   });
   return {
-    settings: `concurrency ${settings.concurrency}, ${settings.tenantConcurrency} per tenant, batch ${settings.batchSize}, synchronous_commit=off (claims, settles), heap growing ${heapGrowth === 0 ? "V8's own" : `${heapGrowth} %`}`,
+    settings: `concurrency ${settings.concurrency}, ${settings.tenantConcurrency} per tenant, batch ${settings.batchSize}, synchronous_commit=off (claims, settles), heap growing ${heapGrowth === 0 ? "V8's own" : `${heapGrowth} % while busy`}`,
     async start() {
       dispatcher.start();
     },

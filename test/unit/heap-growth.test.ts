@@ -8,24 +8,36 @@ import { heapGrowingPercent } from '../../src/heap-growth';
 const root = path.join(__dirname, '..', '..');
 
 /**
- * The factor V8 used for the old space's next limit after one full collection, in a process that
- * applied `percent` once running: V8's own trace prints it ("[HeapController] Limit: … (f)").
+ * A process that starts the control at `percent`, keeps its event loop busy allocating for 1.5 s,
+ * then runs a full collection, then stays idle for 2.5 s. It prints whether the control applied
+ * the percent after each phase; V8's own trace prints the factor of each limit it set
+ * ("[HeapController] Limit: … (f)").
  */
-async function limitFactorAfter(percent: number): Promise<string> {
+async function busyThenIdle(percent: number): Promise<{ appliedBusy: boolean; appliedIdle: boolean; factor: string }> {
   const script = `
-    require('./src/heap-growth').applyHeapGrowth(${percent});
-    const live = [];
-    for (let i = 0; i < 200000; i++) live.push({ i });
-    globalThis.gc();
-    process.stdout.write(String(live.length));`;
+    const control = require('./src/heap-growth').startHeapGrowthControl(${percent});
+    const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+    (async () => {
+      let kept = [];
+      for (const end = Date.now() + 1500; Date.now() < end; ) {
+        kept.push({ at: Date.now() });
+        if (kept.length > 100000) kept = [];
+      }
+      await sleep(50);
+      const appliedBusy = control.isApplied;
+      globalThis.gc();
+      await sleep(2500);
+      console.log('RESULT ' + JSON.stringify({ appliedBusy, appliedIdle: control.isApplied }));
+    })();`;
   const { stdout } = await promisify(execFile)(
     process.execPath,
     ['--trace-gc-verbose', '--expose-gc', '-r', './scripts/register.js', '-e', script],
     { cwd: root, maxBuffer: 16 * 1024 * 1024 },
   );
-  const limits = [...stdout.matchAll(/\[HeapController\] Limit: .*\((\d+\.\d)\)/g)];
+  const [before] = stdout.split('RESULT ');
+  const limits = [...before.matchAll(/\[HeapController\] Limit: .*\((\d+\.\d)\)/g)];
   expect(limits.length).toBeGreaterThan(0);
-  return limits.at(-1)![1];
+  return { ...JSON.parse(stdout.split('RESULT ')[1]), factor: limits.at(-1)![1] };
 }
 
 describe('HEAP_GROWING_PERCENT', () => {
@@ -40,8 +52,14 @@ describe('HEAP_GROWING_PERCENT', () => {
       );
   });
 
-  it('sets the factor of the old space’s next limit in a running process', async () => {
-    expect(await limitFactorAfter(70)).toBe('1.7');
-    expect(await limitFactorAfter(100)).toBe('2.0');
+  it('sets the old space’s growth while the event loop is busy, and leaves it to V8 once idle', async () => {
+    const run = await busyThenIdle(70);
+    expect(run).toEqual({ appliedBusy: true, appliedIdle: false, factor: '1.7' });
+  }, 60_000);
+
+  it('leaves the growth to V8 throughout at 0', async () => {
+    const run = await busyThenIdle(0);
+    expect(run.appliedBusy).toBe(false);
+    expect(run.appliedIdle).toBe(false);
   }, 60_000);
 });
