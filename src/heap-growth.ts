@@ -34,20 +34,14 @@ export function startHeapGrowthControl(percent: number): HeapGrowthControl {
 export class HeapGrowthControl {
   private applied = false;
   private last = performance.eventLoopUtilization();
-  private readonly timer: NodeJS.Timeout | undefined;
 
   constructor(private readonly percent: number) {
-    if (percent > 0) this.timer = setInterval(() => this.check(), CHECK_MS).unref();
+    if (percent > 0) setInterval(() => this.check(), CHECK_MS).unref();
   }
 
   /** Whether V8 grows the old space by `percent` now, rather than by its own choice. */
   get isApplied(): boolean {
     return this.applied;
-  }
-
-  stop(): void {
-    clearInterval(this.timer);
-    if (this.applied) this.set(false);
   }
 
   private check(): void {
