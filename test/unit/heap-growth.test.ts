@@ -11,7 +11,7 @@ const root = path.join(__dirname, '..', '..');
  * A process that starts the control at `percent`, keeps its event loop busy allocating for 1.5 s,
  * then runs a full collection, then stays idle for 2.5 s. It prints whether the control applied
  * the percent after each phase; V8's own trace prints the factor of each limit it set
- * ("[HeapController] Limit: … (f)").
+ * ("[HeapController] Limit: … (f)"), the last one before COLLECTED being the full collection's.
  */
 async function busyThenIdle(percent: number): Promise<{ appliedBusy: boolean; appliedIdle: boolean; factor: string }> {
   const script = `
@@ -26,6 +26,7 @@ async function busyThenIdle(percent: number): Promise<{ appliedBusy: boolean; ap
       await sleep(50);
       const appliedBusy = control.isApplied;
       globalThis.gc();
+      console.log('COLLECTED');
       await sleep(2500);
       console.log('RESULT ' + JSON.stringify({ appliedBusy, appliedIdle: control.isApplied }));
     })();`;
@@ -34,7 +35,8 @@ async function busyThenIdle(percent: number): Promise<{ appliedBusy: boolean; ap
     ['--trace-gc-verbose', '--expose-gc', '-r', './scripts/register.js', '-e', script],
     { cwd: root, maxBuffer: 16 * 1024 * 1024 },
   );
-  const [before] = stdout.split('RESULT ');
+  // The limit the collection after the busy phase set, not one of a later collection.
+  const [before] = stdout.split('COLLECTED');
   const limits = [...before.matchAll(/\[HeapController\] Limit: .*\((\d+\.\d)\)/g)];
   expect(limits.length).toBeGreaterThan(0);
   return { ...JSON.parse(stdout.split('RESULT ')[1]), factor: limits.at(-1)![1] };
