@@ -10,9 +10,10 @@
  * outbox consumer does, see bench/peers/consumer.ts, and floor-minimal: the same loop on outboxes
  * stripped to the primary key and the due index (and the product indexes BENCH_MINIMAL_KEEP names);
  * floor-locked: the floor claiming with a row lock held by an open transaction instead of a lease,
- * one write per delivery; floor also runs the latency workload, woken by NOTIFY as Hookgate is; the
- * other two throughput only), BENCH_TRACE (1: per window, Hookgate's table statistics and the
- * plans of its claim and settle; for the queued workloads the requests in flight every 250 ms and
+ * one write per delivery; floor-streamed: the floor sending each record as a request in flight
+ * ends rather than batch by batch; floor also runs the latency workload, woken by NOTIFY as
+ * Hookgate is, floor-streamed the queued ones, the other two throughput only), BENCH_TRACE (1: per
+ * window, Hookgate's table statistics and the plans of its claim and settle; for the queued workloads the requests in flight every 250 ms and
  * each consumer's event-loop delay). DATABASE_URL (default the local PostgreSQL) is the server: every
  * run gets a database of its own, dropped after.
  *
@@ -85,7 +86,8 @@ const NOTE = 'x'.repeat(600);
 /** Backends of the writers' pools; every other backend of a run's database but this script's own is the consumer's. */
 const WRITER_NAMES = ['hookgate', 'bench-writer'];
 
-type System = 'hookgate' | 'floor' | 'floor-minimal' | 'floor-locked' | 'graphile-worker' | 'pg-boss';
+type System =
+  'hookgate' | 'floor' | 'floor-minimal' | 'floor-locked' | 'floor-streamed' | 'graphile-worker' | 'pg-boss';
 
 /**
  * What `floor-minimal` drops from each tenant's outbox: everything but the primary key and the due
@@ -139,6 +141,8 @@ const SETTING_ENV: Record<string, string> = {
   'hookgate.batch': 'DISPATCHER_BATCH_SIZE',
   'hookgate.pool': 'DISPATCHER_DB_POOL_SIZE',
   'hookgate.heapGrowth': 'HEAP_GROWING_PERCENT',
+  'floor-streamed.inflight': 'FLOOR_IN_FLIGHT',
+  'floor-streamed.loops': 'FLOOR_LOOPS',
   'graphile-worker.concurrency': 'GW_CONCURRENCY',
   'graphile-worker.pool': 'GW_POOL',
   'graphile-worker.localQueue': 'GW_LOCAL_QUEUE',
@@ -963,8 +967,11 @@ async function main(): Promise<void> {
       const order = VARIANTS.map((_, i) => VARIANTS[(i + round - 1) % VARIANTS.length]);
       for (const workload of workloads) {
         for (const v of order) {
-          // Only the leased floor has a wake-up path (consumer.ts); the others' latency means nothing.
-          if (v.system.startsWith('floor') && v.system !== 'floor' && workload !== 'throughput') continue;
+          // Only the leased floor has a wake-up path (consumer.ts): the other floors' latency means
+          // nothing; floor-minimal and floor-locked run the loopback workload only.
+          const floorSkips =
+            v.system === 'floor-streamed' ? workload === 'latency' : v.system !== 'floor' && workload !== 'throughput';
+          if (v.system.startsWith('floor') && floorSkips) continue;
           const r = await runOne(v, round, workload, receiver, receiverUrl, consumerFile, n++);
           results.push(r);
           console.log(`  round ${round} ${workload} ${v.label} [${r.settings}]: ${describe(r)}`);
@@ -1029,6 +1036,7 @@ function summarise(results: RunResult[], workloads: Workload[]): void {
     // The floors' own comparisons (bench/README.md), round by round.
     const pairs: Array<[string, string]> = [
       ['hookgate', 'floor'],
+      ['hookgate', 'floor-streamed'],
       ['floor', 'floor-minimal'],
       ['floor', 'floor-locked'],
     ];

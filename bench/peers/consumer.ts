@@ -29,6 +29,10 @@ const [system, databaseUrl, receiverUrl, secret, workload] = process.argv.slice(
 const FLOOR_LOOPS = Number(process.env.FLOOR_LOOPS ?? 2);
 if (!Number.isInteger(FLOOR_LOOPS) || FLOOR_LOOPS < 1)
   throw new Error('FLOOR_LOOPS must be a whole number of at least 1');
+/** floor-streamed: requests in flight at most. */
+const FLOOR_IN_FLIGHT = Number(process.env.FLOOR_IN_FLIGHT ?? 2000);
+if (!Number.isInteger(FLOOR_IN_FLIGHT) || FLOOR_IN_FLIGHT < 1)
+  throw new Error('FLOOR_IN_FLIGHT must be a whole number of at least 1');
 
 /**
  * The peers' worker connections commit as Hookgate's dispatcher does (src/dispatcher/start.ts):
@@ -115,15 +119,21 @@ async function hookgate(): Promise<Consumer> {
  * outbox channel, whose payload names the tenant, and a claim of that tenant's records at once.
  * It has no poll, so a lost NOTIFY would leave records behind (the run would wait for them and
  * fail); floor-locked runs the throughput workload only.
+ *
+ * floor-streamed (`streamed`) sends each claimed record as soon as a request in flight ends, as
+ * Hookgate does, instead of waiting for its whole batch: at endpoints whose answers spread over
+ * 100–300 ms a batch holds its 100 connections for its slowest answer. It bounds what a consumer
+ * of this outbox reaches at internet latency.
  */
-async function floor(locked: boolean): Promise<Consumer> {
+async function floor(locked: boolean, streamed: boolean): Promise<Consumer> {
   const logger = createLogger('warn');
   const pool = createDispatcherPool(databaseUrl, 6, logger);
   // Hookgate's own HTTP client: the floor is what Hookgate's dispatcher could cost with none of
   // the product.
-  // A connection for each request its loops keep in flight (a batch of 100 each).
+  // A connection for each request it keeps in flight (a batch of 100 per loop, or FLOOR_IN_FLIGHT).
+  const connections = Math.max(64, streamed ? FLOOR_IN_FLIGHT : FLOOR_LOOPS * 100);
   const agent = createDeliveryAgent({
-    connectionsPerOrigin: Math.max(64, FLOOR_LOOPS * 100),
+    connectionsPerOrigin: connections,
     allowPrivateTargets: true,
   });
   const url = new URL(receiverUrl);
@@ -229,9 +239,74 @@ async function floor(locked: boolean): Promise<Consumer> {
       if (claimed.length > 0) await deliverClaimed(table, claimed);
     }
   };
-  const loop = locked ? lockedLoop : listener ? notifiedLoop : leasedLoop;
+  // floor-streamed: each claimed record is sent as soon as one of FLOOR_IN_FLIGHT requests ends,
+  // rather than with its batch, and results are marked per tenant every 10 ms: what the floor's
+  // batches cost (each waits for its slowest request, as pg-boss's do) is left out. The claim
+  // loops keep a queue of claimed records ahead of the sends.
+  const queued: Array<{ table: string; id: string; request_id: string; payload_json: string }> = [];
+  let inFlight = 0;
+  const claimWaiters: Array<() => void> = [];
+  const toMark = new Map<string, string[]>();
+  let marking: NodeJS.Timeout | undefined;
+  const marks = new Set<Promise<unknown>>();
+  const markNow = () => {
+    clearTimeout(marking);
+    marking = undefined;
+    for (const [t, group] of toMark) {
+      const mark = pool.query(markDelivered(t), [group]).catch((e) => console.error(e));
+      marks.add(mark);
+      void mark.finally(() => marks.delete(mark));
+    }
+    toMark.clear();
+  };
+  const markSoon = (table: string, id: string) => {
+    const ids = toMark.get(table);
+    if (ids) ids.push(id);
+    else toMark.set(table, [id]);
+    marking ??= setTimeout(markNow, 10);
+  };
+  let allEnded: (() => void) | undefined;
+  const sendQueued = () => {
+    while (inFlight < FLOOR_IN_FLIGHT && queued.length > 0) {
+      const r = queued.shift()!;
+      inFlight++;
+      send(r.payload_json, r.request_id)
+        // A failed request stays claimed: its lease ends it (the run counts first attempts).
+        .then(
+          () => markSoon(r.table, r.id),
+          () => undefined,
+        )
+        .finally(() => {
+          inFlight--;
+          if (running) sendQueued();
+          else if (inFlight === 0) allEnded?.();
+        });
+    }
+    if (queued.length < FLOOR_IN_FLIGHT / 4) for (const wake of claimWaiters.splice(0)) wake();
+  };
+  const streamedLoop = async () => {
+    let emptyInARow = 0;
+    while (running) {
+      if (queued.length >= FLOOR_IN_FLIGHT / 4) {
+        await new Promise<void>((resolve) => claimWaiters.push(resolve));
+        continue;
+      }
+      const table = tables[next++ % tables.length];
+      const claimed = await claimBatch(table);
+      if (claimed.length === 0) {
+        if (++emptyInARow >= tables.length) await new Promise((resolve) => setTimeout(resolve, 5));
+        continue;
+      }
+      emptyInARow = 0;
+      for (const r of claimed) queued.push({ table, ...r });
+      sendQueued();
+    }
+  };
+  const loop = streamed ? streamedLoop : locked ? lockedLoop : listener ? notifiedLoop : leasedLoop;
   return {
-    settings: `${FLOOR_LOOPS} loops × 100, ${Math.max(64, FLOOR_LOOPS * 100)} connections, synchronous_commit=off`,
+    settings: streamed
+      ? `${FLOOR_LOOPS} claim loops × 100, at most ${FLOOR_IN_FLIGHT} in flight, ${connections} connections, marked every 10 ms, synchronous_commit=off`
+      : `${FLOOR_LOOPS} loops × 100, ${connections} connections, synchronous_commit=off`,
     async start() {
       running = true;
       if (listener) {
@@ -249,7 +324,12 @@ async function floor(locked: boolean): Promise<Consumer> {
     async stop() {
       running = false;
       for (const wake of idle.splice(0)) wake();
+      for (const wake of claimWaiters.splice(0)) wake();
       await Promise.all(loops);
+      // floor-streamed: the requests still in flight end, then their results are marked.
+      if (inFlight > 0) await new Promise<void>((resolve) => (allEnded = resolve));
+      markNow();
+      await Promise.all(marks);
       await listener?.end();
       await pool.end();
       await agent.close();
@@ -359,8 +439,8 @@ async function main(): Promise<void> {
   const consumer =
     system === 'hookgate'
       ? await hookgate()
-      : system === 'floor' || system === 'floor-locked'
-        ? await floor(system === 'floor-locked')
+      : system === 'floor' || system === 'floor-locked' || system === 'floor-streamed'
+        ? await floor(system === 'floor-locked', system === 'floor-streamed')
         : system === 'graphile-worker'
           ? await graphileWorker()
           : await pgBoss();
