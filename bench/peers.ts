@@ -13,9 +13,9 @@
  * one write per delivery; floor-streamed: the floor sending each record as a request in flight
  * ends rather than batch by batch; floor also runs the latency workload, woken by NOTIFY as
  * Hookgate is, floor-streamed the queued ones, the other two throughput only), BENCH_TRACE (1: per
- * window, Hookgate's table statistics and the plans of its claim and settle; for the queued workloads the requests in flight every 250 ms and
- * each consumer's event-loop delay). DATABASE_URL (default the local PostgreSQL) is the server: every
- * run gets a database of its own, dropped after.
+ * window, Hookgate's table statistics and the plans of its claim and settle; for the queued
+ * workloads the requests in flight every 250 ms and each consumer's event-loop delay). DATABASE_URL
+ * (default the local PostgreSQL) is the server: every run gets a database of its own, dropped after.
  *
  * Same for all three: one receiver process answering 204 (bench/dispatcher/receiver.ts); the same
  * ~1 KB JSON body; headers with a `v1=` base64 HMAC-SHA256 over `<ts>.<body>`; a 3 s timeout; the

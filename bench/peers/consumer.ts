@@ -18,6 +18,7 @@ import { Dispatcher } from '../../src/dispatcher/dispatcher';
 import { createDeliveryAgent, sendDelivery } from '../../src/dispatcher/deliver';
 import { loadDispatcherSettings } from '../../src/dispatcher/settings';
 import { signDelivery } from '../../src/dispatcher/signature';
+import { SettleQueue } from '../../src/dispatcher/settle-queue';
 import { createDispatcherPool } from '../../src/dispatcher/start';
 import { qualified } from '../../src/db/sql';
 import { startHeapGrowthControl, heapGrowingPercent } from '../../src/heap-growth';
@@ -240,32 +241,26 @@ async function floor(locked: boolean, streamed: boolean): Promise<Consumer> {
     }
   };
   // floor-streamed: each claimed record is sent as soon as one of FLOOR_IN_FLIGHT requests ends,
-  // rather than with its batch, and results are marked per tenant every 10 ms: what the floor's
+  // rather than with its batch, and results are marked per tenant as they end: what the floor's
   // batches cost (each waits for its slowest request, as pg-boss's do) is left out. The claim
   // loops keep a queue of claimed records ahead of the sends.
   const queued: Array<{ table: string; id: string; request_id: string; payload_json: string }> = [];
   let inFlight = 0;
   const claimWaiters: Array<() => void> = [];
-  const toMark = new Map<string, string[]>();
-  let marking: NodeJS.Timeout | undefined;
-  const marks = new Set<Promise<unknown>>();
-  const markNow = () => {
-    clearTimeout(marking);
-    marking = undefined;
-    for (const [t, group] of toMark) {
-      const mark = pool.query(markDelivered(t), [group]).catch((e) => console.error(e));
-      marks.add(mark);
-      void mark.finally(() => marks.delete(mark));
-    }
-    toMark.clear();
-  };
-  const markSoon = (table: string, id: string) => {
-    const ids = toMark.get(table);
-    if (ids) ids.push(id);
-    else toMark.set(table, [id]);
-    marking ??= setTimeout(markNow, 10);
-  };
+  // Marked as Hookgate settles: grouped per tenant, a batch or 10 ms at most (SettleQueue).
+  const marks = new SettleQueue<string, string>(
+    (table, ids) =>
+      pool.query(markDelivered(table), [ids]).then(
+        () => undefined,
+        (e) => console.error(e),
+      ),
+    { maxGroup: 100, delayMs: 10 },
+  );
+  let unmarked = 0;
   let allEnded: (() => void) | undefined;
+  const ended = () => {
+    if (!running && inFlight === 0 && unmarked === 0) allEnded?.();
+  };
   const sendQueued = () => {
     while (inFlight < FLOOR_IN_FLIGHT && queued.length > 0) {
       const r = queued.shift()!;
@@ -273,13 +268,19 @@ async function floor(locked: boolean, streamed: boolean): Promise<Consumer> {
       send(r.payload_json, r.request_id)
         // A failed request stays claimed: its lease ends it (the run counts first attempts).
         .then(
-          () => markSoon(r.table, r.id),
+          () => {
+            unmarked++;
+            marks.push(r.table, r.id, () => {
+              unmarked--;
+              ended();
+            });
+          },
           () => undefined,
         )
         .finally(() => {
           inFlight--;
           if (running) sendQueued();
-          else if (inFlight === 0) allEnded?.();
+          else ended();
         });
     }
     if (queued.length < FLOOR_IN_FLIGHT / 4) for (const wake of claimWaiters.splice(0)) wake();
@@ -305,7 +306,7 @@ async function floor(locked: boolean, streamed: boolean): Promise<Consumer> {
   const loop = streamed ? streamedLoop : locked ? lockedLoop : listener ? notifiedLoop : leasedLoop;
   return {
     settings: streamed
-      ? `${FLOOR_LOOPS} claim loops × 100, at most ${FLOOR_IN_FLIGHT} in flight, ${connections} connections, marked every 10 ms, synchronous_commit=off`
+      ? `${FLOOR_LOOPS} claim loops × 100, at most ${FLOOR_IN_FLIGHT} in flight, ${connections} connections, marked per tenant by 100 or after 10 ms, synchronous_commit=off`
       : `${FLOOR_LOOPS} loops × 100, ${connections} connections, synchronous_commit=off`,
     async start() {
       running = true;
@@ -326,10 +327,8 @@ async function floor(locked: boolean, streamed: boolean): Promise<Consumer> {
       for (const wake of idle.splice(0)) wake();
       for (const wake of claimWaiters.splice(0)) wake();
       await Promise.all(loops);
-      // floor-streamed: the requests still in flight end, then their results are marked.
-      if (inFlight > 0) await new Promise<void>((resolve) => (allEnded = resolve));
-      markNow();
-      await Promise.all(marks);
+      // floor-streamed: the requests still in flight end and their results are marked.
+      if (inFlight > 0 || unmarked > 0) await new Promise<void>((resolve) => (allEnded = resolve));
       await listener?.end();
       await pool.end();
       await agent.close();
